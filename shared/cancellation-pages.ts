@@ -33,7 +33,6 @@ export interface SaleCancellationRow extends SaleRow {
 }
 
 export interface SalesCancellationProps {
-  currency: string;
   filters: SaleCancellationFilters;
   sales: Paginated<SaleCancellationRow>;
   client: { id: number; name: string } | null;
@@ -85,7 +84,6 @@ export interface SettlementCancellationRow {
 }
 
 export interface SettlementsCancellationProps {
-  currency: string;
   filters: SettlementCancellationFilters;
   settlements: Paginated<SettlementCancellationRow>;
   client: { id: number; name: string } | null;

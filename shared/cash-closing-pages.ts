@@ -162,14 +162,12 @@ export interface AccountChoice {
 
 export interface CashClosingPages {
   'cash/Situation': {
-    currency: string;
     accounts: AccountChoice[];
     filters: { account_id: string; from: string; to: string };
     situation: Situation | null;
   };
   'cash/SituationPrint': PrintMeta & { situation: Situation };
   'cash/closings/Index': {
-    currency: string;
     accounts: AccountChoice[];
     filters: { account_id: string; from: string; to: string; status: '' | ClosingStatus };
     closings: Paginated<ClosingRow>;
@@ -177,8 +175,6 @@ export interface CashClosingPages {
     can: { close: boolean };
   };
   'cash/closings/Create': {
-    currency: string;
-    today: string;
     accounts: AccountChoice[];
     account_id: string;
     day: string;
@@ -188,7 +184,6 @@ export interface CashClosingPages {
     by_denomination: boolean;
   };
   'cash/closings/Show': {
-    currency: string;
     closing: ClosingDetail;
     count_lines: CountLine[];
     can: { reopen: boolean; close: boolean };

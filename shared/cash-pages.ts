@@ -46,8 +46,6 @@ export interface CashOperationRow {
 }
 
 export interface CashIndexProps {
-  currency: string;
-  today: string;
   accounts: CashAccountCard[];
   /** The account whose movements are shown (?account_id=, else the first), with its filters and page. */
   ledger: AccountLedger | null;
@@ -71,7 +69,6 @@ export interface CashAccountOption {
 }
 
 export interface CashCreateProps {
-  currency: string;
   kind: CashOperationKind;
   /** The kinds this user may record (the form's tabs). */
   kinds: CashOperationKind[];
@@ -128,7 +125,6 @@ export interface CashOperationView {
 }
 
 export interface CashShowProps {
-  currency: string;
   operation: CashOperationView;
   history: AuditItem[];
   print: PrintState;
@@ -150,9 +146,7 @@ export interface CashBalanceRow {
 }
 
 export interface CashBalanceProps {
-  currency: string;
   date: string;
-  today: string;
   accounts: CashBalanceRow[];
   totals: Record<TreasuryKind, number>;
   /** Transfers sent on or before the date and not received by its end: out of a desk, in no other. */

@@ -147,8 +147,6 @@ export interface DashboardProps {
   awaitingRole: boolean;
   areas: Array<MenuNode & { trail: string[] }>;
   /** The company's business date. */
-  today: string;
-  currency: string;
   /** Absent: the user may not see sales. */
   sales?: { today: DashboardSales; month: DashboardSales };
   receivables?: DashboardReceivables;

@@ -2,7 +2,7 @@
  * The records ("Fichiers" — clients, suppliers, categories, products, price centre — and the
  * company places: locations, cash desks): the props of their pages and the JSON of the
  * pickers, shared by the server presenters and the React pages. Amounts are integers in the
- * currency's minor unit; `currency` travels with the page so the client formats them.
+ * company currency's minor unit, formatted by the client with the `company` shared prop (useMoney).
  */
 import type { ListParams, Option, Paginated, StatusFilter } from './lists.js';
 import type { AccountLedger } from './treasury-accounts.js';
@@ -417,22 +417,19 @@ export interface MasterDataPages {
     clients: Paginated<ClientRow>;
     params: ListParams<ClientFilters>;
     can: CrudAbilities;
-    currency: string;
   };
-  'clients/Form': { client: ClientDetail | null; suggested_code: string; currency: string };
+  'clients/Form': { client: ClientDetail | null; suggested_code: string };
   'clients/Show': {
     client: ClientDetail;
     usage: UsageInfo;
     history: AuditItem[];
     can: CrudAbilities;
-    currency: string;
   };
   'clients/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
   'suppliers/Index': {
     suppliers: Paginated<SupplierRow>;
     params: ListParams<SupplierFilters>;
     can: CrudAbilities;
-    currency: string;
   };
   'suppliers/Form': { supplier: SupplierDetail | null; suggested_code: string };
   'suppliers/Show': {
@@ -440,7 +437,6 @@ export interface MasterDataPages {
     usage: UsageInfo;
     history: AuditItem[];
     can: CrudAbilities;
-    currency: string;
   };
   'categories/Index': { categories: Paginated<CategoryRow>; params: ListParams<CategoryFilters>; can: CrudAbilities };
   'categories/Form': {
@@ -456,7 +452,6 @@ export interface MasterDataPages {
     categories: Option[];
     locations: Option[];
     can: CrudAbilities;
-    currency: string;
     show_costs: boolean;
   };
   'products/Form': {
@@ -464,7 +459,6 @@ export interface MasterDataPages {
     suggested_code: string;
     categories: Option[];
     units: string[];
-    currency: string;
     show_costs: boolean;
     can_change_prices: boolean;
     /** The user's places, each with the product's own threshold there (null: the product's). */
@@ -479,7 +473,6 @@ export interface MasterDataPages {
     usage: UsageInfo;
     history: AuditItem[];
     can: CrudAbilities & { prices: boolean };
-    currency: string;
     show_costs: boolean;
   };
   'products/Import': { preview: ImportPreview | null; columns: ImportColumn[]; can_update: boolean };
@@ -489,7 +482,6 @@ export interface MasterDataPages {
     categories: Option[];
     can_update: boolean;
     can_export: boolean;
-    currency: string;
   };
   'price-centre/Preview': {
     rule: PriceRuleInput;
@@ -499,7 +491,6 @@ export interface MasterDataPages {
     rows: Paginated<RulePreviewRow>;
     fingerprint: string;
     can_update: boolean;
-    currency: string;
   };
   'settings/locations/Index': {
     locations: Paginated<LocationRow>;
@@ -518,7 +509,6 @@ export interface MasterDataPages {
     params: ListParams<{ status: StatusFilter; location_id: string }>;
     locations: Option[];
     can_manage: boolean;
-    currency: string;
   };
   /** ledger: the desk's money movements, on its page (null on the create and edit forms). */
   'settings/cash-desks/Form': {
@@ -527,7 +517,6 @@ export interface MasterDataPages {
     locations: Option[];
     usage: UsageInfo | null;
     can_manage: boolean;
-    currency: string;
     ledger: AccountLedger | null;
   };
 }

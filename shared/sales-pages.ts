@@ -74,7 +74,6 @@ export interface SaleListTotals {
 
 export interface SalesIndexProps {
   kind: SaleKind;
-  currency: string;
   filters: SaleListFilters;
   sales: Paginated<SaleRow>;
   totals: SaleListTotals;
@@ -191,7 +190,6 @@ export interface SaleView {
 }
 
 export interface SalesShowProps {
-  currency: string;
   sale: SaleView;
   history: AuditItem[];
   print: PrintState;

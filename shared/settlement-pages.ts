@@ -56,7 +56,6 @@ export interface SettlementTotals {
 }
 
 export interface SettlementsIndexProps {
-  currency: string;
   filters: SettlementListFilters;
   settlements: Paginated<SettlementRow>;
   totals: SettlementTotals;
@@ -141,7 +140,6 @@ export interface SettlementView {
 }
 
 export interface SettlementsShowProps {
-  currency: string;
   settlement: SettlementView;
   history: AuditItem[];
   print: PrintState;

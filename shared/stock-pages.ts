@@ -1,6 +1,6 @@
 /**
- * Props of the stock pages (issue 5), registered in shared/pages.ts. Amounts are integers in the
- * currency's minor unit (`currency` travels with each page); quantities are integers in the
+ * Props of the stock pages, registered in shared/pages.ts. Amounts are integers in the company
+ * currency's minor unit (the `company` shared prop formats them); quantities are integers in the
  * product's base unit; dates are YYYY-MM-DD, timestamps ISO strings.
  * Each document type's props live in shared/stock-pages/<type>.ts; this file registers the pages
  * and re-exports those types (the client imports them from '@shared/stock-pages').

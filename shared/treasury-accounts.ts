@@ -127,7 +127,6 @@ export interface TreasuryPages {
     accounts: Paginated<TreasuryAccountRow>;
     params: ListParams<TreasuryAccountFilters>;
     can_manage: boolean;
-    currency: string;
   };
   'settings/treasury-accounts/Form': {
     account: TreasuryAccountRow | null;
@@ -140,7 +139,6 @@ export interface TreasuryPages {
     usage: UsageInfo;
     history: AuditItem[];
     can_manage: boolean;
-    currency: string;
   };
 }
 

@@ -82,7 +82,7 @@ export function saveRoutes<S extends z.ZodType<{ name: string }>>(
     area: ArchivableArea;
     permissions: { create: Permission; update: Permission };
     load: (id: unknown) => Promise<{ id: number | string }>;
-    schema: () => S | Promise<S>;
+    schema: (req: Request) => S | Promise<S>;
     create: (input: z.infer<S>, req: Request) => Promise<number>;
     update: (id: number, input: z.infer<S>, req: Request) => Promise<void>;
     noun: string;
@@ -92,14 +92,14 @@ export function saveRoutes<S extends z.ZodType<{ name: string }>>(
   const e = spec.feminine ? 'e' : '';
   const { area } = spec;
   r.post(ROUTES[`${area}.index`], can(spec.permissions.create), async (req, res) => {
-    const input = validate(await spec.schema(), req.body);
+    const input = validate(await spec.schema(req), req.body);
     const id = await spec.create(input, req);
     flash(req, 'success', `${spec.noun} ${input.name} créé${e}.`);
     redirect(res, route(`${area}.show`, { id }));
   });
   r.put(ROUTES[`${area}.show`], can(spec.permissions.update), async (req, res) => {
     const row = await spec.load(req.params.id);
-    const input = validate(await spec.schema(), req.body);
+    const input = validate(await spec.schema(req), req.body);
     await spec.update(Number(row.id), input, req);
     flash(req, 'success', `${spec.noun} ${input.name} enregistré${e}.`);
     redirect(res, route(`${area}.show`, { id: row.id }));

@@ -1,10 +1,10 @@
 import { type Request, Router } from 'express';
+import { businessDate } from '../domain/dates.js';
 import type { Knex } from 'knex';
 import type { Permission } from '../../shared/permissions.js';
 import type { ReportChart, ReportFilter, ReportProps, ReportView } from '../../shared/reports.js';
 import { type RouteName, ROUTES, route } from '../../shared/routes.js';
 import { seesReportCosts } from '../policies/index.js';
-import { companyToday, getCurrency } from '../services/company/get-company.js';
 import {
   EXPORT_LIMIT,
   PRINT_LIMIT,
@@ -69,10 +69,10 @@ export function reportRoutes<F>(ctx: AppContext, def: ReportDefinition<F>): Rout
   r.use(paths, requireAuth, requireVerified, can(def.permission));
 
   const answer = async (req: Request, slice: ReportSlice) => {
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const filters = await def.read(req, today);
     const a = await def.build({ db, req, filters, slice, today });
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     const props: ReportProps = withoutReportCosts(
       {
         routes: def.routes,

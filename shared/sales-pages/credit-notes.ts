@@ -29,7 +29,6 @@ export interface CreditNoteRow {
 }
 
 export interface CreditNotesIndexProps {
-  currency: string;
   filters: CreditNoteListFilters;
   credit_notes: Paginated<CreditNoteRow>;
   /** Σ refunds of the filtered credit notes (every page). */
@@ -71,7 +70,6 @@ export interface CorrectableSale {
 }
 
 export interface CreditNotesCreateProps {
-  currency: string;
   /** What was typed or scanned in the search box (a VB- number). */
   searched: string;
   /** The counter sale found, or null (nothing searched yet, or not found — `not_found` says which). */
@@ -112,7 +110,6 @@ export interface CreditNoteView {
 }
 
 export interface CreditNotesShowProps {
-  currency: string;
   credit_note: CreditNoteView;
   print: PrintState;
 }

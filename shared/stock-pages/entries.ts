@@ -31,7 +31,6 @@ export interface EntryRow {
 }
 
 export interface EntriesIndexProps {
-  currency: string;
   filters: EntryListFilters;
   entries: Paginated<EntryRow>;
   totals: { count: number; amount?: number };
@@ -53,8 +52,6 @@ export interface EntryFormProduct {
 }
 
 export interface EntriesCreateProps {
-  currency: string;
-  today: string;
   /** 'opening': the « Stock initial » form (no supplier; a link to its import). */
   kind: EntryKind;
   suppliers: Option[];
@@ -103,7 +100,6 @@ export interface EntryView {
 }
 
 export interface EntriesShowProps {
-  currency: string;
   entry: EntryView;
   can: { cancel: boolean; create: boolean };
   /** Whether the entry's state and the stock still allow its cancellation; when not, why (French). */

@@ -33,7 +33,6 @@ export interface ReadjustmentRow {
 }
 
 export interface InventoryIndexProps {
-  currency: string;
   tab: 'sessions' | 'readjustments';
   filters: { location_id: string; status: '' | CountStatus; from: string; to: string };
   sessions: Paginated<CountSessionRow>;
@@ -43,7 +42,6 @@ export interface InventoryIndexProps {
 }
 
 export interface InventoryCreateProps {
-  today: string;
   locations: LocationOption[];
   categories: Array<Option & { product_count: number }>;
   open_sessions: Array<{ id: number; location_id: number; categories: string }>;
@@ -113,7 +111,6 @@ export interface CountSessionView {
 }
 
 export interface InventoryShowProps {
-  currency: string;
   session: CountSessionView;
   tab: 'saisie' | 'ecarts';
   filters: { q: string; category_id: string; show: CountLineFilter };
@@ -172,8 +169,6 @@ export interface AdjustmentPrintProps extends PrintMeta {
 }
 
 export interface ReadjustmentCreateProps {
-  currency: string;
-  today: string;
   locations: LocationOption[];
   reasons: Array<{ value: ReadjustmentReason; label: string; allows_increase: boolean }>;
   default_location_id: number | null;

@@ -1,7 +1,6 @@
 /** Props of a product's stock sections and page. */
 
 export interface ProductStockSectionsProps {
-  currency: string;
   show_costs: boolean;
   product: {
     id: number;

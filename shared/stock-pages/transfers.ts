@@ -42,8 +42,6 @@ export interface TransfersIndexProps {
 
 export interface TransfersCreateProps {
   /** For the product picker's prices. */
-  currency: string;
-  today: string;
   /** The places the user may send from: those they work in (server/policies/places.ts). */
   locations: LocationOption[];
   /** Where goods may go: every active location (a shop sends to another one). */
@@ -99,8 +97,6 @@ export interface TransferView {
 }
 
 export interface TransfersShowProps {
-  currency: string;
-  today: string;
   transfer: TransferView;
   actions: { receive: boolean; cancel: boolean };
   can: { receive: boolean; cancel: boolean; reprint: boolean };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/domain/dates.js';
-import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
+import { ROUTES } from '../../shared/routes.js';
+import { ADMIN, Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
 import { uniqueTag } from '../support/unique.js';
 
@@ -67,6 +68,28 @@ describe.each(testDatabases())('company shared prop (%s)', (kind) => {
         vat_rate_bp: before!.vat_rate_bp,
       });
     }
+  });
+
+  it.each([
+    ['the dashboard', '/dashboard'],
+    ['the invoices', ROUTES['sales.invoices']],
+    ['the products', ROUTES['products.index']],
+    ['the clients', ROUTES['clients.index']],
+    ['the cash desk', ROUTES['cash.index']],
+    ['the stock entries', ROUTES['entries.index']],
+  ])('%s read the company settings only with the user: no statement of their own', async (_name, url) => {
+    const c = new Client(t);
+    await c.login(ADMIN.email, ADMIN.password);
+    const sent: string[] = [];
+    const listen = (q: { sql: string }) => sent.push(q.sql);
+    t.db.on('query', listen);
+    const res = await c.visit(url).finally(() => t.db.off('query', listen));
+    expect(res.status).toBe(200);
+    expect(res.body.props.company.currency).toBeTruthy();
+    expect(res.body.props.currency).toBeUndefined();
+    const settingsReads = sent.filter((sql) => /company_settings/i.test(sql));
+    expect(settingsReads).toHaveLength(1);
+    expect(settingsReads[0]).toMatch(/\bsessions\b/i);
   });
 
   it('sends no company settings to a guest page', async () => {

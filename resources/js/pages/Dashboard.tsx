@@ -17,6 +17,7 @@ import {
   TopProductsCard,
   TreasuryFigure,
 } from '@/components/dashboard/DashboardCards';
+import { useCompany } from '@/hooks/useCompany';
 
 type Area = PageProps<'Dashboard'>['areas'][number];
 
@@ -60,13 +61,15 @@ export function groupAreas(
   return [...groups].map(([name, list]) => ({ name, icon: GROUP_ICONS[name] ?? 'fa-solid fa-star', areas: list }));
 }
 
-function today(): string {
+/** The business date in words (« Mercredi 2 décembre 2026 »): the company's day, not the browser's clock. */
+function longDate(isoDate: string): string {
   const text = new Intl.DateTimeFormat('fr-FR', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-  }).format(new Date());
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -78,7 +81,8 @@ function today(): string {
  * arrive right after the page (deferred props), the chart's code later still (Chart.js).
  */
 export default function Dashboard(props: PageProps<'Dashboard'>) {
-  const { greeting, areas, currency, sales, receivables, treasury, documents } = props;
+  const { greeting, areas, sales, receivables, treasury, documents } = props;
+  const { today } = useCompany();
   const page = usePage();
   const user = page.props.auth.user;
   const groups = useMemo(() => groupAreas(areas.filter((a) => a.to !== route('dashboard'))), [areas]);
@@ -91,7 +95,7 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
   const stockValueCard = announced('stockValue');
 
   return (
-    <AppPage title="Tableau de bord" breadcrumbs={[{ label: 'Tableau de bord' }]} subtitle={today()}>
+    <AppPage title="Tableau de bord" breadcrumbs={[{ label: 'Tableau de bord' }]} subtitle={longDate(today)}>
       <section
         className={`app-welcome card ${figures ? 'app-welcome-compact' : ''} mb-4`}
         aria-labelledby="dashboard-greeting"
@@ -135,7 +139,6 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
                   testId="dashboard-sales-today"
                   label="Ventes du jour"
                   sales={sales.today}
-                  currency={currency}
                   empty="Aucune vente aujourd’hui"
                 />
               </div>
@@ -144,7 +147,6 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
                   testId="dashboard-sales-month"
                   label="Ventes du mois"
                   sales={sales.month}
-                  currency={currency}
                   empty="Aucune vente ce mois-ci"
                 />
               </div>
@@ -154,17 +156,17 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
             <div className="row g-3 mb-3">
               {receivables ? (
                 <div className="col-12 col-sm-6 col-xl-4">
-                  <ReceivablesFigure receivables={receivables} currency={currency} />
+                  <ReceivablesFigure receivables={receivables} />
                 </div>
               ) : null}
               {treasury ? (
                 <div className="col-12 col-sm-6 col-xl-4">
-                  <TreasuryFigure treasury={treasury} currency={currency} />
+                  <TreasuryFigure treasury={treasury} />
                 </div>
               ) : null}
               {stockValueCard ? (
                 <div className="col-12 col-sm-6 col-xl-4">
-                  <StockValueFigure stock={props.stockValue} currency={currency} />
+                  <StockValueFigure stock={props.stockValue} />
                 </div>
               ) : null}
             </div>
@@ -175,10 +177,10 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
       {sales ? (
         <div className="row g-3 mb-3">
           <div className="col-12 col-xl-8">
-            <SalesChartCard card={props.salesChart} currency={currency} />
+            <SalesChartCard card={props.salesChart} />
           </div>
           <div className="col-12 col-xl-4">
-            <TopProductsCard top={props.topProducts} currency={currency} />
+            <TopProductsCard top={props.topProducts} />
           </div>
         </div>
       ) : null}
@@ -188,7 +190,7 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
           {/* Two a row up to 1400 px (the balances' names and amounts stay on one line at 1366), three beyond. */}
           {treasury ? (
             <div className="col-12 col-lg-6 col-xxl-4">
-              <AccountsCard treasury={treasury} currency={currency} />
+              <AccountsCard treasury={treasury} />
             </div>
           ) : null}
           {stockCard ? (
@@ -198,7 +200,7 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
           ) : null}
           {documents ? (
             <div className="col-12 col-xxl-4">
-              <DocumentsCard documents={documents} currency={currency} />
+              <DocumentsCard documents={documents} />
             </div>
           ) : null}
         </div>

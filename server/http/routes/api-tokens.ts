@@ -4,7 +4,6 @@ import { ROUTES } from '../../../shared/routes.js';
 import { may } from '../../policies/index.js';
 import { apiTokenSchema } from '../../services/api-tokens/schema.js';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens/tokens.js';
-import { getCurrency } from '../../services/company/get-company.js';
 import { openApiDocument } from '../api/openapi.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
@@ -42,9 +41,9 @@ export function apiTokenRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.get(ROUTES['apiTokens.reference'], async (_req, res) => {
+  r.get(ROUTES['apiTokens.reference'], async (req, res) => {
     await res.inertia.render('settings/api/Reference', {
-      document: openApiDocument(await getCurrency(db), config.appUrl),
+      document: openApiDocument(req.user!.company.currency, config.appUrl),
       base_url: config.appUrl,
     });
   });

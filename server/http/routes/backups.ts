@@ -66,7 +66,7 @@ export function backupRoutes(ctx: AppContext): Router {
         records: listBackups(target),
         settings: getBackupSettings(target),
         engine: env.engine,
-        timeZone: await companyTimeZone(db),
+        timeZone: req.user!.company.timeZone,
         toolProblem: env.toolProblem,
         maxUploadBytes: config.backupUploadMaxBytes,
         maxRetention: MAX_RETENTION,
@@ -150,6 +150,7 @@ export function backupRoutes(ctx: AppContext): Router {
     const when = new Date(result.restored.created_at).toLocaleString('fr-FR', {
       dateStyle: 'short',
       timeStyle: 'short',
+      // The restored database's zone: the settings read with the user came from the one replaced.
       timeZone: await companyTimeZone(db),
     });
     flash(

@@ -4,10 +4,9 @@ import { CLOSING_STATUS_LABELS, countsByDenomination } from '../../../shared/cas
 import type { AccountChoice, ClosingListFilters, Situation } from '../../../shared/cash-closing-pages.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { TREASURY_KIND_LABELS } from '../../../shared/treasury.js';
-import { addDays, isIsoDate } from '../../domain/dates.js';
+import { addDays, isIsoDate, businessDate } from '../../domain/dates.js';
 import { NotFound } from '../../domain/errors.js';
 import type { PlaceScope } from '../../policies/places.js';
-import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { type ExportSpec, buildExport } from '../../services/tabular/export.js';
 import {
   closeDay,
@@ -46,7 +45,7 @@ function accountChoices(
 
 /** ?account_id=&from=&to= of the situation: an account the user works on (else the first), a period of at most a year (default: this month). */
 async function situationQuery(db: Knex, req: Request, scope: PlaceScope) {
-  const today = await companyToday(db);
+  const today = businessDate(req.user!.company.timeZone);
   const accounts = await situationAccounts(db, scope);
   const asked = queryId(req.query, 'account_id');
   const account = accounts.find((a) => String(a.id) === asked) ?? accounts[0] ?? null;
@@ -138,7 +137,6 @@ export function cashClosingRoutes(ctx: AppContext): Router {
   r.get(ROUTES['cash.situation'], can('menu.caisse'), async (req, res) => {
     const { accounts, account, from, to } = await situationQuery(db, req, req.user!.places);
     await res.inertia.render('cash/Situation', {
-      currency: await getCurrency(db),
       accounts: accountChoices(accounts),
       filters: { account_id: account ? String(account.id) : '', from, to },
       situation: account ? await cashSituation(db, account.id, from, to) : null,
@@ -164,7 +162,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
       res,
       await buildExport(
         exportFormat(req),
-        situationExportSpec(await getCurrency(db), situation),
+        situationExportSpec(req.user!.company.currency, situation),
         situationExportRows(situation),
       ),
     );
@@ -172,9 +170,8 @@ export function cashClosingRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['cash.closings.index'], can('menu.caisse'), async (req, res) => {
     const user = req.user!;
-    const { account, ...filters } = closingFilters(req, await companyToday(db));
+    const { account, ...filters } = closingFilters(req, businessDate(req.user!.company.timeZone));
     await res.inertia.render('cash/closings/Index', {
-      currency: await getCurrency(db),
       accounts: accountChoices(
         (await closingAccounts(db, user.places)).map((a) => ({ ...a, kind: 'caisse' as const })),
       ),
@@ -188,16 +185,14 @@ export function cashClosingRoutes(ctx: AppContext): Router {
   // ?account_id=&day=: the desk's day as the ledger has it, to count the drawer against.
   r.get(ROUTES['cash.closings.create'], can('menu.caisse', 'cash.closing'), async (req, res) => {
     const user = req.user!;
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const accounts = (await closingAccounts(db, user.places)).filter((a) => a.active);
     const asked = queryId(req.query, 'account_id');
     const account = accounts.find((a) => String(a.id) === asked) ?? (accounts.length === 1 ? accounts[0] : null);
     let day = queryText(req.query, 'day', 10);
     if (!isIsoDate(day) || day > today) day = today;
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     await res.inertia.render('cash/closings/Create', {
-      currency,
-      today,
       accounts: accountChoices(accounts.map((a) => ({ ...a, kind: 'caisse' as const }))),
       account_id: account ? String(account.id) : '',
       day,
@@ -237,7 +232,6 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     const closing = await closingDetail(db, routeId(req.params.id));
     if (!closing) throw new NotFound();
     await res.inertia.render('cash/closings/Show', {
-      currency: closing.currency,
       closing,
       count_lines: presentCountLines(closing.counts, closing.currency),
       can: {

@@ -14,7 +14,7 @@ import {
   type TreasuryKind,
 } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
-import { isIsoDate } from '../../domain/dates.js';
+import { isIsoDate, businessDate } from '../../domain/dates.js';
 import { may, mayReprint } from '../../policies/index.js';
 import { allowsAccount } from '../../policies/places.js';
 import { subjectHistory } from '../../services/audit/history.js';
@@ -41,7 +41,6 @@ import {
   transfersInTransit,
   transitAt,
 } from '../../services/cash/queries.js';
-import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { recordUsage } from '../../services/records/usage.js';
 import { accountLedger, exportAccountMovements } from '../../services/treasury/account-ledger.js';
@@ -121,8 +120,7 @@ export function cashRoutes(ctx: AppContext): Router {
   // Caisse home: the user's accounts, the selected account's movements with filters and totals.
   r.get(ROUTES['cash.index'], async (req, res) => {
     const places = req.user!.places;
-    const today = await companyToday(db);
-    const currency = await getCurrency(db);
+    const today = businessDate(req.user!.company.timeZone);
     const accountRows = await cashAccounts(db, places, today);
     const accounts = accountRows.map(presentCashAccount);
     const asked = Number(queryId(req.query, 'account_id'));
@@ -157,8 +155,6 @@ export function cashRoutes(ctx: AppContext): Router {
       boolean
     >;
     await res.inertia.render('cash/Index', {
-      currency,
-      today,
       accounts,
       ledger,
       selected,
@@ -173,7 +169,7 @@ export function cashRoutes(ctx: AppContext): Router {
 
   // The selected account's movements as filtered, CSV or XLSX.
   r.get(ROUTES['cash.export'], downloadGuard, async (req, res) => {
-    const accounts = await cashAccounts(db, req.user!.places, await companyToday(db));
+    const accounts = await cashAccounts(db, req.user!.places, businessDate(req.user!.company.timeZone));
     const account = accounts.find((a) => Number(a.id) === Number(queryId(req.query, 'account_id')));
     if (!account) throw new NotFound();
     sendFile(
@@ -181,7 +177,7 @@ export function cashRoutes(ctx: AppContext): Router {
       await exportAccountMovements(
         db,
         { id: Number(account.id), code: account.code },
-        cashLedgerFilters(req.query, await companyToday(db)),
+        cashLedgerFilters(req.query, businessDate(req.user!.company.timeZone)),
         exportFormat(req),
       ),
     );
@@ -189,16 +185,14 @@ export function cashRoutes(ctx: AppContext): Router {
 
   // Soldes à une date: every account of the user, from the ledger.
   r.get(ROUTES['cash.balance'], async (req, res) => {
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const asked = queryText(req.query, 'date', 10);
     const date = isIsoDate(asked) && asked <= today ? asked : today;
     const accounts = (await balancesAt(db, req.user!.places, date)).map(presentBalanceRow);
     const totals = Object.fromEntries(TREASURY_KINDS.map((k) => [k, 0])) as Record<TreasuryKind, number>;
     for (const a of accounts) totals[a.kind] += a.balance_at;
     await res.inertia.render('cash/Balance', {
-      currency: await getCurrency(db),
       date,
-      today,
       accounts,
       totals,
       in_transit: await transitAt(db, req.user!.places, date),
@@ -213,7 +207,6 @@ export function cashRoutes(ctx: AppContext): Router {
     const accountId = Number(queryId(req.query, 'account_id')) || null;
     const supplierId = Number(queryId(req.query, 'supplier_id')) || null;
     await res.inertia.render('cash/Create', {
-      currency: await getCurrency(db),
       kind,
       kinds,
       accounts: mine.map(presentAccountOption),
@@ -225,7 +218,7 @@ export function cashRoutes(ctx: AppContext): Router {
   });
 
   r.post(ROUTES['cashOperations.index'], anyOperation, async (req, res) => {
-    const input = validate(cashOperationSchema(await getCurrency(db)), req.body ?? {});
+    const input = validate(cashOperationSchema(req.user!.company.currency), req.body ?? {});
     // Each kind needs its own permission: the 403 page otherwise, nothing written.
     if (!mayRecord(req, input.kind)) throw new HttpError(403);
     const result = await createCashOperation(
@@ -272,7 +265,7 @@ export function cashRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['cashOperations.show'], inPlace, async (req, res) => {
     const { id, detail } = await loadVisible(req);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     const op = detail.op;
     const places = req.user!.places;
     const toSide = op.to_account_id
@@ -290,7 +283,6 @@ export function cashRoutes(ctx: AppContext): Router {
         }
       : toSide;
     await res.inertia.render('cash/Show', {
-      currency,
       operation: presentCashOperation(detail),
       history: presentHistory(await subjectHistory(db, 'cash_operation', id), currency),
       print: presentPrintState(await printCount(db, { printout: 'cash_voucher', id }), mayReprint(req.user!)),
@@ -367,7 +359,7 @@ export function cashRoutes(ctx: AppContext): Router {
   const load = recordLoader((id) => findExpenseCategory(db, id));
   const show = async (req: Request, res: Response) => {
     const row = await load(req.params.id);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     await res.inertia.render('cash/expense-categories/Form', {
       category: presentExpenseCategory(row),
       usage: await recordUsage(db, 'expense_category', Number(row.id), currency),

@@ -13,7 +13,6 @@ import {
   setCategoryActive,
   updateCategory,
 } from '../../services/categories/categories.js';
-import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
 import { actorOf } from '../actor.js';
@@ -64,7 +63,7 @@ export function categoryRoutes(ctx: AppContext): Router {
 
   const show = async (req: Request, res: Response) => {
     const row = await load(req.params.id);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     await res.inertia.render('categories/Form', {
       category: presentCategoryRow(row),
       suggested_code: row.code,

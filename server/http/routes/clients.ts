@@ -15,9 +15,8 @@ import {
 } from '../../services/clients/clients.js';
 import { CLIENT_IMPORT } from '../../services/clients/import-clients.js';
 import { subjectHistory } from '../../services/audit/history.js';
-import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { clientStatement, exportClientStatement, type StatementPeriod } from '../../services/receivables/statement.js';
-import { isIsoDate } from '../../domain/dates.js';
+import { isIsoDate, businessDate } from '../../domain/dates.js';
 import { Refusal } from '../../domain/errors.js';
 import { printFrame } from '../printouts.js';
 import { presentStatementPrint, presentStatementSection } from '../presenters/client-statement.js';
@@ -83,14 +82,12 @@ export function clientRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['clients.index'], async (req, res) => {
     const { page, ...params } = parseListParams(req, listSpec);
-    const currency = await getCurrency(db);
     const rows = await listClients(db, { ...params, page });
     const clients = { ...rows, data: rows.data.map(presentClientRow) };
     await res.inertia.render('clients/Index', {
       clients,
       params,
       can: recordAbilities(req.user!, 'clients'),
-      currency,
     });
   });
 
@@ -99,11 +96,10 @@ export function clientRoutes(ctx: AppContext): Router {
     sendFile(res, await exportClients(db, params, exportFormat(req)));
   });
 
-  r.get(ROUTES['clients.create'], can('clients.create'), async (_req, res) => {
+  r.get(ROUTES['clients.create'], can('clients.create'), async (req, res) => {
     await res.inertia.render('clients/Form', {
       client: null,
       suggested_code: await suggestCode(db, 'clients'),
-      currency: await getCurrency(db),
     });
   });
 
@@ -120,15 +116,14 @@ export function clientRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['clients.show'], async (req, res) => {
     const row = await load(req.params.id);
-    const currency = await getCurrency(db);
-    const today = await companyToday(db);
+    const currency = req.user!.company.currency;
+    const today = businessDate(req.user!.company.timeZone);
     const statementNote = statementUnavailable(row);
     await res.inertia.render('clients/Show', {
       client: presentClient(row),
       usage: await clientUsage(db, row, currency),
       history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
       can: recordAbilities(req.user!, 'clients'),
-      currency,
       // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
       sales: may(req.user!, 'menu.sortiestock')
         ? await listSales(
@@ -166,7 +161,7 @@ export function clientRoutes(ctx: AppContext): Router {
   // Relevé de compte (A4) for the period of the client's page.
   r.get(ROUTES['clients.statementPrint'], async (req, res) => {
     const row = await load(req.params.id);
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const period = statementPeriod(req, today);
     const back = route('clients.show', { id: row.id }, { from: period.from, to: period.to });
     res.locals.refusalBack = () => back;
@@ -181,7 +176,7 @@ export function clientRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['clients.statementExport'], can('clients.export'), downloadGuard, async (req, res) => {
     const row = await load(req.params.id);
-    const period = statementPeriod(req, await companyToday(db));
+    const period = statementPeriod(req, businessDate(req.user!.company.timeZone));
     res.locals.refusalBack = () => route('clients.show', { id: row.id }, { from: period.from, to: period.to });
     const note = statementUnavailable(row);
     if (note) throw Refusal.action(note);
@@ -192,7 +187,7 @@ export function clientRoutes(ctx: AppContext): Router {
         { id: Number(row.id), code: row.code, name: row.name },
         period,
         exportFormat(req),
-        await getCurrency(db),
+        req.user!.company.currency,
       ),
     );
   });
@@ -202,7 +197,6 @@ export function clientRoutes(ctx: AppContext): Router {
     await res.inertia.render('clients/Form', {
       client: presentClient(row),
       suggested_code: row.code,
-      currency: await getCurrency(db),
     });
   });
 
@@ -210,7 +204,7 @@ export function clientRoutes(ctx: AppContext): Router {
     area: 'clients',
     permissions: { create: 'clients.create', update: 'clients.update' },
     load: load,
-    schema: async () => clientSchema(await getCurrency(db)),
+    schema: (req) => clientSchema(req.user!.company.currency),
     create: (input, req) => createClient(db, input, actorOf(req)),
     update: (id, input, req) => updateClient(db, id, input, actorOf(req)),
     noun: 'Client',

@@ -13,7 +13,6 @@ import {
   setCashDeskActive,
   updateCashDesk,
 } from '../../services/cash-desks/cash-desks.js';
-import { getCurrency } from '../../services/company/get-company.js';
 import {
   LOCATION_SORTS,
   locationUsage,
@@ -28,6 +27,7 @@ import {
 import { suggestCode, suggestLocationCodes } from '../../services/records/codes.js';
 import { cashDeskAccountId } from '../../services/treasury/cash-desk-accounts.js';
 import { accountLedgerProps } from './treasury-accounts.js';
+import { businessDate } from '../../domain/dates.js';
 import { actorOf } from '../actor.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
@@ -137,7 +137,6 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
         params.filters.location_id ? Number(params.filters.location_id) : null,
       ),
       can_manage: canManage(req),
-      currency: await getCurrency(db),
     });
   });
 
@@ -148,7 +147,6 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       locations: await locationOptions(db, req.user!.places),
       usage: null,
       can_manage: true,
-      currency: await getCurrency(db),
       ledger: null,
     });
   });
@@ -158,7 +156,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   /** The desk's page shows its ledger (money movements of its caisse account); its edit form does not. */
   const showDesk = (withLedger: boolean) => async (req: Request, res: Response) => {
     const row = await loadDesk(req.params.id);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     const accountId = withLedger ? await cashDeskAccountId(db, Number(row.id)) : null;
     await res.inertia.render('settings/cash-desks/Form', {
       cash_desk: presentCashDeskRow(row),
@@ -166,8 +164,9 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       locations: await locationOptions(db, req.user!.places, Number(row.location_id)),
       usage: await cashDeskUsage(db, row, currency),
       can_manage: canManage(req),
-      currency,
-      ledger: accountId ? await accountLedgerProps(db, accountId, req.query, req.user!.places) : null,
+      ledger: accountId
+        ? await accountLedgerProps(db, accountId, req.query, req.user!.places, businessDate(req.user!.company.timeZone))
+        : null,
     });
   };
   r.get(ROUTES['cashDesks.show'], showDesk(true));

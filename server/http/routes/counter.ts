@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { businessDate } from '../../domain/dates.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { formatMoney } from '../../../shared/money.js';
 import { NotFound } from '../../domain/errors.js';
@@ -7,7 +8,6 @@ import { printBack } from './sales/print-back.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { requirePlace } from '../middleware/places.js';
 import { nowIso } from '../../db/dialect.js';
-import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { ticketWidth } from '../../services/print/ticket-width.js';
 import { createCounterSale } from '../../services/sales/counter-sale.js';
 import {
@@ -48,17 +48,17 @@ export function counterRoutes(ctx: AppContext): Router {
   r.use([ROUTES['counter.index'], ROUTES['sales.ticket']], requireAuth, requireVerified);
 
   r.get(ROUTES['counter.index'], can('menu.sortiestock'), async (req, res) => {
-    const company = await getCompany(db);
+    const company = req.user!.company;
     const lastId = queryId(req.query, 'vente');
     const last = lastId ? await sellerCounterSale(db, Number(lastId), actorOf(req).id) : undefined;
     await res.inertia.render('sales/counter/Index', {
       currency: company.currency,
-      today: await companyToday(db),
+      today: businessDate(req.user!.company.timeZone),
       form_loaded_at: nowIso(),
       vat: {
-        enabled: company.vat_enabled,
-        rate_bp: company.vat_enabled ? company.vat_rate_bp : 0,
-        prices_include_vat: company.prices_include_vat,
+        enabled: company.vat.enabled,
+        rate_bp: company.vat.rate,
+        prices_include_vat: company.vat.pricesIncludeVat,
       },
       locations: presentCounterLocations(await counterLocationRows(db, req.user!.places)),
       places_restricted: !req.user!.places.all,
@@ -81,7 +81,7 @@ export function counterRoutes(ctx: AppContext): Router {
     can('menu.sortiestock', 'sales.create'),
     backTo(() => route('counter.index')),
     async (req, res) => {
-      const currency = await getCurrency(db);
+      const currency = req.user!.company.currency;
       const body = typeof req.body === 'object' && req.body !== null ? req.body : {};
       // The counter's own terms, never the body's: a counter sale, paid now, today.
       const input = validate(saleSchema(currency), {
@@ -89,7 +89,7 @@ export function counterRoutes(ctx: AppContext): Router {
         kind: 'counter',
         payment_mode: 'cash',
         due_date: null,
-        sale_date: await companyToday(db),
+        sale_date: businessDate(req.user!.company.timeZone),
       });
       const { parked_id } = validate(counterParkedIdSchema, body);
       refuseUnallowedLocation(req.user!.places, input.location_id);
@@ -127,7 +127,7 @@ export function counterRoutes(ctx: AppContext): Router {
     can('menu.sortiestock', 'sales.create'),
     backTo(() => route('counter.index')),
     async (req, res) => {
-      const input = validate(parkSaleSchema(await getCurrency(db)), req.body ?? {});
+      const input = validate(parkSaleSchema(req.user!.company.currency), req.body ?? {});
       const parked = await parkSale(
         db,
         {
@@ -145,7 +145,7 @@ export function counterRoutes(ctx: AppContext): Router {
         },
         actorOf(req),
       );
-      const currency = await getCurrency(db);
+      const currency = req.user!.company.currency;
       flash(
         req,
         'success',

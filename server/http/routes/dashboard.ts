@@ -16,11 +16,10 @@ import {
   presentTreasury,
   screenOf,
 } from '../presenters/dashboard-cards.js';
-import { addDays, dashboardPeriods, hourIn } from '../../domain/dates.js';
+import { addDays, dashboardPeriods, hourIn, businessDate } from '../../domain/dates.js';
 import { type PropsInput, defer } from '../../inertia/index.js';
 import type { DashboardComparison, DashboardProps } from '../../../shared/dashboard.js';
 import { dashboardCards, may } from '../../policies/index.js';
-import { companyTimeZone, companyToday, getCurrency } from '../../services/company/get-company.js';
 import {
   lowStock,
   receivables,
@@ -53,18 +52,16 @@ export function dashboardRoutes(ctx: AppContext): Router {
     const scope = user.places;
     const awaitingRole = user.roles.length === 0;
     const cards = dashboardCards(user);
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const periods = dashboardPeriods(today);
     const month = periods.month;
     // Each card links to the screen the user may open: the report first, else the everyday screen.
     const turnover = (q: Record<string, string>) =>
       may(user, 'menu.editions.ca') ? route('reports.turnover', q) : route('stockExits');
     const props: PropsInput<DashboardProps> = {
-      greeting: async () => dashboardGreeting(user.row, hourIn(await companyTimeZone(db))),
+      greeting: async () => dashboardGreeting(user.row, hourIn(req.user!.company.timeZone)),
       awaitingRole,
       areas: () => menuLeaves(filterMenu(MENU, user.permissions)).filter((n) => n.to !== '/dashboard'),
-      today,
-      currency: () => getCurrency(db),
     };
     // The page's cards are resolved only when sent (functions): the deferred cards' request — a
     // partial reload asking for them alone — runs none of their queries.

@@ -5,7 +5,6 @@ import type { ProductFilters } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import { describeRule } from '../../domain/pricing/price-rule.js';
 import { categoryName, categoryOptions } from '../../services/categories/categories.js';
-import { companyVat, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { type RuleScope, applyPriceRule, previewRule, saveGridPrices } from '../../services/prices/price-centre.js';
 import {
   PRODUCT_SORTS,
@@ -73,7 +72,6 @@ export function priceCentreRoutes(ctx: AppContext): Router {
       categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
       can_update: canUpdate(req),
       can_export: may(req.user!, 'products.export'),
-      currency: await getCurrency(db),
     });
   });
 
@@ -83,7 +81,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   });
 
   r.put(ROUTES['priceCentre.index'], can('prices.update'), async (req, res) => {
-    const { rows } = validate(gridSaveSchema(await getCurrency(db)), req.body);
+    const { rows } = validate(gridSaveSchema(req.user!.company.currency), req.body);
     const changed = await saveGridPrices(db, rows, actorOf(req));
     flash(
       req,
@@ -95,13 +93,13 @@ export function priceCentreRoutes(ctx: AppContext): Router {
 
   r.post(ROUTES['priceCentre.preview'], async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    validate(priceRuleSchema(await getCurrency(db)), body);
+    validate(priceRuleSchema(req.user!.company.currency), body);
     redirect(res, previewUrl(body, scopeOf(body)));
   });
 
   r.get(ROUTES['priceCentre.preview'], async (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
     const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
     if (!parsed.success) {
@@ -114,13 +112,12 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     const category = scope.filters.category_id ? await categoryName(db, Number(scope.filters.category_id)) : null;
     await res.inertia.render('price-centre/Preview', {
       rule: input,
-      description: describeRule(rule, (minor) => formatMoney(minor, currency), companyVat(await getCompany(db))),
+      description: describeRule(rule, (minor) => formatMoney(minor, currency), req.user!.company.vat),
       scope: { category, q: scope.q, status: scope.filters.status },
       summary: preview.summary,
       rows: preview.rows,
       fingerprint: preview.fingerprint,
       can_update: canUpdate(req),
-      currency,
     });
   });
 
@@ -132,13 +129,13 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     ),
     async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const currency = await getCurrency(db);
+      const currency = req.user!.company.currency;
       const { rule } = validate(priceRuleSchema(currency), body);
       const fingerprint = queryText(body, 'fingerprint');
       if (!/^[0-9a-f]{32}$/.test(fingerprint))
         throw new Refusal({ fingerprint: 'Affichez l’aperçu de la règle avant de l’appliquer.' });
       const scope = scopeOf(body);
-      const description = describeRule(rule, (minor) => formatMoney(minor, currency), companyVat(await getCompany(db)));
+      const description = describeRule(rule, (minor) => formatMoney(minor, currency), req.user!.company.vat);
       const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);
       flash(req, 'success', `Règle appliquée : ${changed} prix modifié${changed > 1 ? 's' : ''} (${description}).`);
       // Back to the grid with the scope's filters (the default status is left out of the URL).

@@ -9,7 +9,6 @@ import {
 } from '../../../shared/records.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
-import { companyVat, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { priceMargin } from '../../../shared/vat.js';
 import { locationOptions } from '../../services/locations/locations.js';
 import { suggestCode } from '../../services/records/codes.js';
@@ -81,7 +80,7 @@ export function productRoutes(ctx: AppContext): Router {
       suggested_code: row ? row.code : await suggestCode(db, 'products'),
       categories: await categoryOptions(db, row ? Number(row.category_id) : null),
       units: [...PRODUCT_UNITS],
-      currency: await getCurrency(db),
+      currency: req.user!.company.currency,
       show_costs: showCosts,
       can_change_prices: may(req.user!, 'prices.update') || !row,
       location_thresholds: presentLocationThresholds(
@@ -100,11 +99,10 @@ export function productRoutes(ctx: AppContext): Router {
     // The page and the filters' options do not wait for each other (PostgreSQL: a connection each).
     // « Sous le seuil »: at the filtered location, else at the places whose stock the user sees.
     const alertLocations = await visibleStockLocations(db, req.user!, hidden);
-    const [rows, categories, locations, currency] = await Promise.all([
+    const [rows, categories, locations] = await Promise.all([
       listProducts(db, { ...params, page }, alertLocations),
       categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
       locationOptions(db, req.user!.places, params.filters.location_id ? Number(params.filters.location_id) : null),
-      getCurrency(db),
     ]);
     const hiddenHere = params.filters.location_id ? hidden.has(Number(params.filters.location_id)) : false;
     const products = {
@@ -122,7 +120,6 @@ export function productRoutes(ctx: AppContext): Router {
       categories,
       locations,
       can: recordAbilities(req.user!, 'products'),
-      currency,
       show_costs: showCosts,
     });
   });
@@ -164,10 +161,10 @@ export function productRoutes(ctx: AppContext): Router {
     const row = await load(req.params.id);
     const id = Number(row.id);
     const showCosts = seesCosts(req.user!);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     const stock = await productStock(db, id);
     // Margins over the CMUP, on the prices VAT excluded (the cost is), for users who see costs.
-    const vat = companyVat(await getCompany(db));
+    const vat = req.user!.company.vat;
     const margins = showCosts
       ? {
           retail: priceMargin(Number(row.retail_price), Number(row.cmup), vat),
@@ -194,7 +191,6 @@ export function productRoutes(ctx: AppContext): Router {
         hide: hiddenCostFields(req.user!),
       }),
       can: { ...recordAbilities(req.user!, 'products'), prices: may(req.user!, 'prices.update') },
-      currency,
       show_costs: showCosts,
     });
   });
@@ -208,7 +204,7 @@ export function productRoutes(ctx: AppContext): Router {
     area: 'products',
     permissions: { create: 'products.create', update: 'products.update' },
     load: load,
-    schema: async () => productSchema(await getCurrency(db)),
+    schema: (req) => productSchema(req.user!.company.currency),
     create: (input, req) => createProduct(db, input, actorOf(req), req.user!.places),
     update: (id, input, req) =>
       updateProduct(db, id, input, actorOf(req), {

@@ -10,7 +10,6 @@ import {
   listRoles,
   updateRole,
 } from '../../services/roles/manage-roles.js';
-import { getCurrency } from '../../services/company/get-company.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { actorOf } from '../actor.js';
 import { presentHistory } from '../presenters/audit.js';
@@ -51,7 +50,7 @@ export function roleRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['roles.show'], confirmedIfManager, async (req, res) => {
     const role = await getRole(db, routeId(req.params.id));
-    const history = presentHistory(await subjectHistory(db, 'role', role.id), await getCurrency(db));
+    const history = presentHistory(await subjectHistory(db, 'role', role.id), req.user!.company.currency);
     res.inertia.render('settings/roles/Edit', { role, can_manage: canManage(req), history });
   });
 

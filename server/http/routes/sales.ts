@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from 'express';
+import { businessDate } from '../../domain/dates.js';
 import { optionId } from '../../../shared/lists.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import type { SaleListFilters } from '../../../shared/sales-pages.js';
@@ -7,7 +8,6 @@ import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
 import { SALE_SCREENS, mayReprint, saleAbilities, seesCosts } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
-import { companyToday, getCompany, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { createSale } from '../../services/sales/create-sale.js';
 import { nonCashAccounts, paymentAccounts } from '../../services/treasury/accounts.js';
@@ -73,7 +73,7 @@ export function saleRoutes(ctx: AppContext): Router {
   r.use(ROUTES['sales.show'], requirePlace(db, 'sale'));
 
   const list = (kind: SaleKind) => async (req: Request, res: Response) => {
-    const filters = saleFilters(req, await companyToday(db));
+    const filters = saleFilters(req, businessDate(req.user!.company.timeZone));
     const { sales, totals } = await listSales(
       db,
       { ...filters, kind },
@@ -84,7 +84,6 @@ export function saleRoutes(ctx: AppContext): Router {
     const client = filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null;
     await res.inertia.render('sales/Index', {
       kind,
-      currency: await getCurrency(db),
       filters,
       sales,
       totals,
@@ -94,10 +93,10 @@ export function saleRoutes(ctx: AppContext): Router {
     });
   };
   const exportList = (kind: SaleKind) => async (req: Request, res: Response) => {
-    const filters = saleFilters(req, await companyToday(db));
+    const filters = saleFilters(req, businessDate(req.user!.company.timeZone));
     sendFile(
       res,
-      await exportSales(db, { ...filters, kind }, req.user!.places, exportFormat(req), await getCurrency(db)),
+      await exportSales(db, { ...filters, kind }, req.user!.places, exportFormat(req), req.user!.company.currency),
     );
   };
   r.get(ROUTES['sales.invoices'], list('invoice'));
@@ -106,7 +105,7 @@ export function saleRoutes(ctx: AppContext): Router {
   r.get(ROUTES['sales.counterSales.export'], downloadGuard, exportList('counter'));
 
   r.get(ROUTES['sales.invoices.create'], can('sales.create'), async (req, res) => {
-    const company = await getCompany(db);
+    const company = req.user!.company;
     const options = presentLocations(await locationRows(db, req.user!.places))
       .filter((l) => l.active)
       .map((l) => ({ ...l, kind: l.kind === 'boutique' ? ('boutique' as const) : ('depot' as const) }));
@@ -115,14 +114,14 @@ export function saleRoutes(ctx: AppContext): Router {
     const client = clientId ? await clientForSale(db, Number(clientId)) : undefined;
     await res.inertia.render('sales/Create', {
       currency: company.currency,
-      today: await companyToday(db),
+      today: businessDate(req.user!.company.timeZone),
       form_loaded_at: new Date().toISOString(),
       locations: options,
       default_location_id: optionId(defaultDepot(options)),
       vat: {
-        enabled: company.vat_enabled,
-        rate_bp: company.vat_enabled ? company.vat_rate_bp : 0,
-        prices_include_vat: company.prices_include_vat,
+        enabled: company.vat.enabled,
+        rate_bp: company.vat.rate,
+        prices_include_vat: company.vat.pricesIncludeVat,
       },
       credit_days: DEFAULT_CREDIT_DAYS,
       rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
@@ -133,7 +132,7 @@ export function saleRoutes(ctx: AppContext): Router {
 
   r.post(ROUTES['sales.invoices'], can('sales.create'), async (req, res) => {
     // The kind is the route's: this form makes invoices, whatever the body says.
-    const input = validate(saleSchema(await getCurrency(db)), { ...(req.body ?? {}), kind: 'invoice' });
+    const input = validate(saleSchema(req.user!.company.currency), { ...(req.body ?? {}), kind: 'invoice' });
     refuseUnallowedLocation(req.user!.places, input.location_id);
     const rights = saleAbilities(req.user!);
     const result = await createSale(
@@ -161,9 +160,8 @@ export function saleRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await saleDetail(db, id);
     if (!detail) throw new NotFound();
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     await res.inertia.render('sales/Show', {
-      currency,
       sale: presentSale(detail, currency, seesCosts(req.user!)),
       history: presentHistory(await subjectHistory(db, 'sale', id), currency),
       print: presentPrintState(
@@ -180,7 +178,7 @@ export function saleRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await saleDetail(db, id);
     if (!detail) throw new NotFound();
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     const frame = await printFrame(ctx, req, res, {
       document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number },
       back: printBack(req, route('sales.show', { id })),

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
+import { businessDate } from '../../domain/dates.js';
 import { Router } from 'express';
 import type { SettlementCancellationFilters } from '../../../shared/cancellation-pages.js';
 import { formatMoney } from '../../../shared/money.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { settlementCancelAbilities } from '../../policies/index.js';
-import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { clientNameOf } from '../../services/sales/sale-queries.js';
 import { cancelSettlement } from '../../services/settlements/cancel-settlement.js';
 import { listSettlements } from '../../services/settlements/settlement-queries.js';
@@ -49,10 +49,9 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     requireVerified,
     can('menu.annulation.reglement'),
     async (req, res) => {
-      const filters = settlementFilters(req, await companyToday(db));
-      const currency = await getCurrency(db);
+      const filters = settlementFilters(req, businessDate(req.user!.company.timeZone));
+      const currency = req.user!.company.currency;
       await res.inertia.render('settlements/Cancellation', {
-        currency,
         filters,
         settlements: (
           await listSettlements(
@@ -80,7 +79,7 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
       const id = routeId(req.params.id);
       const input = validate(cancelSchema, req.body);
       const result = await cancelSettlement(db, id, input, actorOf(req));
-      const currency = await getCurrency(db);
+      const currency = req.user!.company.currency;
       const effects = [
         result.refunded
           ? `${formatMoney(result.refunded, currency)} sortis du compte qui les avait reçus`

@@ -1,4 +1,5 @@
 import { type NextFunction, type Request, type Response, Router } from 'express';
+import { businessDate } from '../../domain/dates.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import type { SettlementListFilters } from '../../../shared/settlement-pages.js';
 import { SETTLEMENT_STATUSES } from '../../../shared/settlements.js';
@@ -6,7 +7,6 @@ import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
 import { SETTLEMENT_SCREENS, may, mayReprint } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
-import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
 import { createSettlement } from '../../services/settlements/create-settlement.js';
 import {
@@ -75,7 +75,7 @@ export function settlementRoutes(ctx: AppContext): Router {
   const documentGuard = [requireAuth, requireVerified, canAny(...SETTLEMENT_SCREENS)];
 
   r.get(ROUTES['settlements.index'], ...guard, async (req, res) => {
-    const filters = filtersOf(req, await companyToday(db));
+    const filters = filtersOf(req, businessDate(req.user!.company.timeZone));
     const user = req.user!;
     const { settlements, totals } = await listSettlements(
       db,
@@ -86,7 +86,6 @@ export function settlementRoutes(ctx: AppContext): Router {
     );
     const options = await settlementFilterOptions(db, user.places);
     await res.inertia.render('settlements/Index', {
-      currency: await getCurrency(db),
       filters,
       settlements,
       totals,
@@ -98,17 +97,20 @@ export function settlementRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['settlements.export'], ...guard, downloadGuard, async (req, res) => {
-    const filters = filtersOf(req, await companyToday(db));
-    sendFile(res, await exportSettlements(db, filters, req.user!.places, exportFormat(req), await getCurrency(db)));
+    const filters = filtersOf(req, businessDate(req.user!.company.timeZone));
+    sendFile(
+      res,
+      await exportSettlements(db, filters, req.user!.places, exportFormat(req), req.user!.company.currency),
+    );
   });
 
   // ?client_id=N: the client (balance, advance) and their open invoices, oldest due first.
   r.get(ROUTES['settlements.create'], ...guard, can('settlements.create'), async (req, res) => {
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const clientId = queryId(req.query, 'client_id');
     const client = clientId ? await clientForSettlement(db, Number(clientId)) : undefined;
     await res.inertia.render('settlements/Create', {
-      currency: await getCurrency(db),
+      currency: req.user!.company.currency,
       today,
       client: client ? presentSettlementClient(client) : null,
       invoices: client ? (await openInvoices(db, Number(client.id))).map((i) => presentOpenInvoice(i, today)) : [],
@@ -122,7 +124,7 @@ export function settlementRoutes(ctx: AppContext): Router {
     can('settlements.create'),
     backTo(() => route('settlements.create')),
     async (req, res) => {
-      const body = validate(settlementSchema(await getCurrency(db)), req.body);
+      const body = validate(settlementSchema(req.user!.company.currency), req.body);
       const result = await createSettlement(
         db,
         { ...settlementInput(body, body.idempotency_key), places: req.user!.places },
@@ -144,9 +146,8 @@ export function settlementRoutes(ctx: AppContext): Router {
     const id = routeId(req.params.id);
     const detail = await settlementDetail(db, id);
     if (!detail) throw new NotFound();
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     await res.inertia.render('settlements/Show', {
-      currency,
       settlement: presentSettlement(detail),
       history: presentHistory(await subjectHistory(db, 'settlement', id), currency),
       print: presentPrintState(await printCount(db, { printout: 'settlement_receipt', id }), mayReprint(req.user!)),

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
 import type { SupplierFilters } from '../../../shared/records.js';
-import { getCurrency } from '../../services/company/get-company.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
 import { subjectHistory } from '../../services/audit/history.js';
@@ -48,7 +47,6 @@ export function supplierRoutes(ctx: AppContext): Router {
       suppliers,
       params,
       can: recordAbilities(req.user!, 'suppliers'),
-      currency: await getCurrency(db),
     });
   });
 
@@ -65,13 +63,12 @@ export function supplierRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['suppliers.show'], async (req, res) => {
     const row = await load(req.params.id);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     await res.inertia.render('suppliers/Show', {
       supplier: presentSupplier(row),
       usage: await recordUsage(db, 'supplier', Number(row.id), currency),
       history: presentHistory(await subjectHistory(db, 'supplier', Number(row.id)), currency),
       can: recordAbilities(req.user!, 'suppliers'),
-      currency,
     });
   });
 

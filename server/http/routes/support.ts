@@ -19,7 +19,6 @@ import { Refusal } from '../../domain/errors.js';
 import { isIsoDate } from '../../domain/dates.js';
 import { recordAudit } from '../../services/audit/record-audit.js';
 import { auditUser } from '../../services/actor.js';
-import { getCurrency } from '../../services/company/get-company.js';
 import { checkJournals } from '../../services/integrity/check-journals.js';
 import { type UploadedFile, attachmentPath, checkAttachments } from '../../services/support/attachments.js';
 import {
@@ -259,7 +258,7 @@ export function supportRoutes(ctx: AppContext): Router {
     const tab = queryChoice(q, 'tab', LOG_TABS, 'audit');
     const f = auditFilters(q);
     const errorQ = queryText(q, 'q', 100);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     const audit = tab === 'audit' ? await listAuditLog(db, f, req.user!.places, queryPage(q)) : null;
     const errorLog =
       tab === 'erreurs' ? await listServerErrors(db, { q: errorQ, from: null, to: null }, queryPage(q)) : null;

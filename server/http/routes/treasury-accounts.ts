@@ -1,4 +1,5 @@
 import { type Request, Router } from 'express';
+import { businessDate } from '../../domain/dates.js';
 import type { AppContext } from '../context.js';
 import type { Knex } from 'knex';
 import { ROUTES } from '../../../shared/routes.js';
@@ -12,7 +13,6 @@ import { MOBILE_MONEY_OPERATORS, MONEY_MOVEMENT_TYPE_LABELS } from '../../../sha
 import { NotFound } from '../../domain/errors.js';
 import { may } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
-import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { suggestTreasuryCodes } from '../../services/records/codes.js';
 import { accountLedger, exportAccountMovements } from '../../services/treasury/account-ledger.js';
 import {
@@ -79,9 +79,10 @@ export async function accountLedgerProps(
   accountId: number,
   query: Query,
   scope: PlaceScope,
+  today: string,
 ): Promise<AccountLedger> {
   await assertAccount(db, scope, accountId);
-  const filters = ledgerFilters(query, await companyToday(db));
+  const filters = ledgerFilters(query, today);
   const { movements, totals } = await accountLedger(db, accountId, filters, queryPage(query), LEDGER_PER_PAGE);
   return {
     account_id: accountId,
@@ -106,7 +107,6 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
       accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) },
       params,
       can_manage: canManage(req),
-      currency: await getCurrency(db),
     });
   });
 
@@ -128,14 +128,13 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   r.get(ROUTES['treasuryAccounts.show'], async (req, res) => {
     const row = await load(req.params.id);
     const id = Number(row.id);
-    const currency = await getCurrency(db);
+    const currency = req.user!.company.currency;
     await res.inertia.render('settings/treasury-accounts/Show', {
       account: presentTreasuryAccountRow(row),
-      ledger: await accountLedgerProps(db, id, req.query, req.user!.places),
+      ledger: await accountLedgerProps(db, id, req.query, req.user!.places, businessDate(req.user!.company.timeZone)),
       usage: await treasuryAccountUsage(db, row, currency),
       history: presentHistory(await subjectHistory(db, 'treasury_account', id), currency),
       can_manage: canManage(req),
-      currency,
     });
   });
 
@@ -152,7 +151,7 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   r.get(ROUTES['treasuryAccounts.movementsExport'], downloadGuard, async (req, res) => {
     const account = await findAnyTreasuryAccount(db, routeId(req.params.id));
     if (!account) throw new NotFound();
-    const filters = ledgerFilters(req.query, await companyToday(db));
+    const filters = ledgerFilters(req.query, businessDate(req.user!.company.timeZone));
     sendFile(
       res,
       await exportAccountMovements(db, { id: Number(account.id), code: account.code }, filters, exportFormat(req)),

@@ -46,7 +46,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
     const res = await admin.visit('/fichiers/clients');
     expect(res.status).toBe(200);
     expect(res.body.component).toBe('clients/Index');
-    const { clients, params, can, currency } = res.body.props;
+    const { clients, params, can, company } = res.body.props;
     const active = Number((await t.db('clients').where({ active: true }).count({ n: '*' }).first())!.n);
     expect(clients).toMatchObject({ total: active, page: 1, per_page: 25 });
     expect(clients.data).toHaveLength(Math.min(active, 25));
@@ -66,7 +66,7 @@ describe.each(testDatabases())('fichiers/clients (%s)', (kind) => {
       filters: { kind: '', price_level: '', status: 'active' },
     });
     expect(can).toEqual({ create: true, update: true, delete: true, export: true, import: true });
-    expect(currency).toBe('XOF');
+    expect(company.currency).toBe('XOF');
     expect(clients.data[0]).not.toHaveProperty('created_at');
   });
 

@@ -95,7 +95,7 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
     const res = await admin.visit(`${BASE}?category_id=${boi}`);
     expect(res.status).toBe(200);
     expect(res.body.component).toBe('price-centre/Index');
-    const { products, params, categories, can_update, can_export, currency } = res.body.props;
+    const { products, params, categories, can_update, can_export, company } = res.body.props;
     expect(products.total).toBe(3);
     expect(products.data[0]).toEqual({
       id: ids[0],
@@ -120,7 +120,7 @@ describe.each(testDatabases())('fichiers/centraleprix (%s)', (kind) => {
       filters: { category_id: String(boi), status: 'active' },
     });
     expect(categories.map((c: { label: string }) => c.label)).toEqual(expect.arrayContaining([names.BOI, names.CER]));
-    expect([can_update, can_export, currency]).toEqual([true, true, 'XOF']);
+    expect([can_update, can_export, company.currency]).toEqual([true, true, 'XOF']);
     expect(
       (
         await admin.visit(`${BASE}?q=${encodeURIComponent(`produit ${tag.toLowerCase()} 2`)}`)

@@ -52,7 +52,7 @@ describe.each(testDatabases())('fichiers/fournisseurs (%s)', (kind) => {
       filters: { status: 'active', balance: '' },
     });
     expect(res.body.props.can).toEqual({ create: true, update: true, delete: true, export: true, import: false });
-    expect(res.body.props.currency).toBe('XOF');
+    expect(res.body.props.company.currency).toBe('XOF');
   });
 
   it('creates a supplier with a suggested code, normalised values and an audit entry', async () => {

@@ -94,7 +94,7 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
     expect(desks.body.props.locations.map((o: { label: string }) => o.label)).toEqual(
       expect.arrayContaining(['Dépôt principal', 'Boutique 1']),
     );
-    expect(desks.body.props.currency).toBe('XOF');
+    expect(desks.body.props.company.currency).toBe('XOF');
     const depots = (await admin.visit(`${LOCATIONS}?kind=depot`)).body.props.locations.data as Array<{
       code: string;
       kind: string;

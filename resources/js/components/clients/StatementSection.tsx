@@ -22,13 +22,11 @@ export function StatementSection({
   clientName,
   statement,
   canExport,
-  currency,
 }: {
   clientId: number;
   clientName: string;
   statement: ClientStatementSection;
   canExport: boolean;
-  currency: string;
 }) {
   const user = (usePage().props as Partial<SharedProps>).auth?.user;
   const list = useList(
@@ -84,18 +82,18 @@ export function StatementSection({
       <StatRow className="mb-3">
         <Stat
           label={`Solde au ${formatDate(statement.from)} (ouverture)`}
-          value={<Money value={totals.opening} currency={currency} />}
+          value={<Money value={totals.opening} />}
           testId="client-statement-opening"
         />
-        <Stat label="Débit de la période" value={<Money value={totals.debit} currency={currency} />} />
-        <Stat label="Crédit de la période" value={<Money value={totals.credit} currency={currency} />} />
+        <Stat label="Débit de la période" value={<Money value={totals.debit} />} />
+        <Stat label="Crédit de la période" value={<Money value={totals.credit} />} />
         <Stat
           label={
             statement.ends_today
               ? 'Solde de clôture (solde du client)'
               : `Solde au ${formatDate(statement.to)} (clôture)`
           }
-          value={<Money value={totals.closing} currency={currency} />}
+          value={<Money value={totals.closing} />}
           tone={totals.closing > 0 ? 'danger' : totals.closing < 0 ? 'success' : undefined}
           testId="client-statement-closing"
         />
@@ -145,7 +143,7 @@ export function StatementSection({
                 {l.kind === 'advance_use' || (l.kind === 'settlement_cancel' && l.amount > 0) ? (
                   <span className="text-body-secondary">
                     {' '}
-                    (<Money value={l.amount} currency={currency} />, sans effet sur le solde)
+                    (<Money value={l.amount} />, sans effet sur le solde)
                   </span>
                 ) : null}
               </>
@@ -156,21 +154,21 @@ export function StatementSection({
             label: 'Débit',
             role: 'figure',
             num: true,
-            cell: (l) => (l.debit ? <Money value={l.debit} currency={currency} /> : ''),
+            cell: (l) => (l.debit ? <Money value={l.debit} /> : ''),
           },
           {
             id: 'credit',
             label: 'Crédit',
             role: 'figure',
             num: true,
-            cell: (l) => (l.credit ? <Money value={l.credit} currency={currency} /> : ''),
+            cell: (l) => (l.credit ? <Money value={l.credit} /> : ''),
           },
           {
             id: 'balance',
             label: 'Solde',
             role: 'figure',
             num: true,
-            cell: (l) => <Money value={l.balance} currency={currency} tone="debt" />,
+            cell: (l) => <Money value={l.balance} tone="debt" />,
           },
         ]}
       />

@@ -89,13 +89,11 @@ export function SalesFigure({
   testId,
   label,
   sales,
-  currency,
   empty,
 }: {
   testId: string;
   label: string;
   sales: DashboardSales;
-  currency: string;
   empty: string;
 }) {
   return (
@@ -105,7 +103,7 @@ export function SalesFigure({
       tone="app-dash-tone-primary"
       label={label}
       href={sales.href}
-      value={<Money value={sales.net} currency={currency} />}
+      value={<Money value={sales.net} />}
     >
       {sales.count === 0 && sales.returns === 0 ? (
         <div>{empty}</div>
@@ -116,13 +114,13 @@ export function SalesFigure({
             {sales.returns > 0 ? (
               <>
                 {' · avoirs et annulations '}
-                <Money value={-sales.returns} currency={currency} />
+                <Money value={-sales.returns} />
               </>
             ) : null}
           </div>
           {sales.margin !== undefined ? (
             <div data-testid={`${testId}-margin`}>
-              Marge <Money value={sales.margin} currency={currency} className="fw-semibold text-body" />
+              Marge <Money value={sales.margin} className="fw-semibold text-body" />
             </div>
           ) : null}
         </>
@@ -139,7 +137,7 @@ export function SalesFigure({
                 {/* The amount and its trend stay together, the margin's trend beside them or below on a narrow card. */}
                 <span className="ms-auto">
                   <span className="text-nowrap">
-                    <Money value={c.net} currency={currency} />{' '}
+                    <Money value={c.net} />{' '}
                     <TrendBadge current={sales.net} previous={c.net} testId={`${testId}-trend-${c.id}`} />
                   </span>
                   {sales.margin !== undefined && c.margin !== undefined ? (
@@ -166,7 +164,7 @@ export function SalesFigure({
 }
 
 /** État de stock's value at the CMUP, over the user's places (a placeholder until the deferred card arrives). */
-export function StockValueFigure({ stock, currency }: { stock: DashboardStockValue | undefined; currency: string }) {
+export function StockValueFigure({ stock }: { stock: DashboardStockValue | undefined }) {
   return (
     <FigureCard
       testId="dashboard-stock-value"
@@ -176,7 +174,7 @@ export function StockValueFigure({ stock, currency }: { stock: DashboardStockVal
       href={stock?.href ?? route('reports.stock')}
       value={
         stock ? (
-          <Money value={stock.value} currency={currency} />
+          <Money value={stock.value} />
         ) : (
           <span className="placeholder-glow">
             <span className="placeholder col-8" />
@@ -189,13 +187,7 @@ export function StockValueFigure({ stock, currency }: { stock: DashboardStockVal
   );
 }
 
-export function ReceivablesFigure({
-  receivables: r,
-  currency,
-}: {
-  receivables: DashboardReceivables;
-  currency: string;
-}) {
+export function ReceivablesFigure({ receivables: r }: { receivables: DashboardReceivables }) {
   return (
     <FigureCard
       testId="dashboard-receivables"
@@ -203,7 +195,7 @@ export function ReceivablesFigure({
       tone="app-dash-tone-warning"
       label="Créances clients"
       href={r.href}
-      value={<Money value={r.remaining} currency={currency} />}
+      value={<Money value={r.remaining} />}
     >
       {r.invoices === 0 ? (
         'Aucune facture en attente de paiement'
@@ -213,7 +205,7 @@ export function ReceivablesFigure({
           <div className={r.overdue > 0 ? 'text-danger' : ''} data-testid="dashboard-overdue">
             {r.overdue > 0 ? (
               <>
-                dont en retard <Money value={r.overdue} currency={currency} className="fw-semibold" /> (
+                dont en retard <Money value={r.overdue} className="fw-semibold" /> (
                 {formatCount(r.overdue_invoices, 'facture')})
               </>
             ) : (
@@ -226,7 +218,7 @@ export function ReceivablesFigure({
   );
 }
 
-export function TreasuryFigure({ treasury: t, currency }: { treasury: DashboardTreasury; currency: string }) {
+export function TreasuryFigure({ treasury: t }: { treasury: DashboardTreasury }) {
   return (
     <FigureCard
       testId="dashboard-treasury"
@@ -234,7 +226,7 @@ export function TreasuryFigure({ treasury: t, currency }: { treasury: DashboardT
       tone="app-dash-tone-success"
       label="Trésorerie"
       href={t.href}
-      value={<Money value={t.total} currency={currency} tone="balance" />}
+      value={<Money value={t.total} tone="balance" />}
     >
       {t.accounts.length === 0
         ? 'Aucun compte de trésorerie'
@@ -291,7 +283,7 @@ function ChartPlaceholder() {
   return <div className="app-dash-chart-placeholder" aria-hidden="true" />;
 }
 
-export function SalesChartCard({ card, currency }: { card: DashboardChartCard | undefined; currency: string }) {
+export function SalesChartCard({ card }: { card: DashboardChartCard | undefined }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     // Printing before the idle moment: draw it now.
@@ -319,7 +311,7 @@ export function SalesChartCard({ card, currency }: { card: DashboardChartCard | 
           <Empty icon="fa-solid fa-chart-column" text="Aucune vente sur les 30 derniers jours." />
         ) : ready ? (
           <Suspense fallback={<ChartPlaceholder />}>
-            <ReportChart chart={{ ...card.chart, title: '' }} currency={currency} testId="dashboard-sales-chart" />
+            <ReportChart chart={{ ...card.chart, title: '' }} testId="dashboard-sales-chart" />
           </Suspense>
         ) : (
           <ChartPlaceholder />
@@ -329,7 +321,7 @@ export function SalesChartCard({ card, currency }: { card: DashboardChartCard | 
   );
 }
 
-export function TopProductsCard({ top, currency }: { top: DashboardTopProducts | undefined; currency: string }) {
+export function TopProductsCard({ top }: { top: DashboardTopProducts | undefined }) {
   return (
     <PanelCard
       testId="dashboard-top-products"
@@ -354,14 +346,14 @@ export function TopProductsCard({ top, currency }: { top: DashboardTopProducts |
             <li key={p.id} className="list-group-item">
               <div className="d-flex gap-2">
                 <span className="flex-grow-1 min-w-0 app-dash-name fw-semibold">{p.name}</span>
-                <Money value={p.sales} currency={currency} className="fw-semibold" />
+                <Money value={p.sales} className="fw-semibold" />
               </div>
               <div className="small text-body-secondary">
                 {p.code} · {formatQuantity(p.quantity, p.unit)}
                 {p.margin !== undefined ? (
                   <>
                     {' · marge '}
-                    <Money value={p.margin} currency={currency} />
+                    <Money value={p.margin} />
                   </>
                 ) : null}
               </div>
@@ -379,7 +371,7 @@ const ACCOUNT_ICONS = {
   mobile_money: 'fa-solid fa-mobile-screen',
 } as const;
 
-export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTreasury; currency: string }) {
+export function AccountsCard({ treasury: t }: { treasury: DashboardTreasury }) {
   return (
     <PanelCard
       testId="dashboard-accounts"
@@ -403,7 +395,7 @@ export function AccountsCard({ treasury: t, currency }: { treasury: DashboardTre
                   {a.code} · {a.kind_label}
                 </span>
               </span>
-              <Money value={a.balance} currency={currency} tone="balance" className="fw-semibold" />
+              <Money value={a.balance} tone="balance" className="fw-semibold" />
             </li>
           ))}
         </ul>
@@ -462,7 +454,7 @@ const DOCUMENT_ICONS = {
   cash_operation: 'fa-solid fa-cash-register',
 } as const;
 
-export function DocumentsCard({ documents, currency }: { documents: DashboardDocument[]; currency: string }) {
+export function DocumentsCard({ documents }: { documents: DashboardDocument[] }) {
   return (
     <section
       className="card h-100 app-dash-panel"
@@ -491,7 +483,7 @@ export function DocumentsCard({ documents, currency }: { documents: DashboardDoc
                   {formatDate(d.date)} · {d.label || DOCUMENT_KIND_LABELS[d.kind]}
                 </span>
               </span>
-              {d.total !== null ? <Money value={d.total} currency={currency} className="text-nowrap" /> : null}
+              {d.total !== null ? <Money value={d.total} className="text-nowrap" /> : null}
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { SectionCard } from './SectionCard';
+import { useCompany } from '@/hooks/useCompany';
 
 export const PRICE_FIELD_OPTIONS = [
   { value: 'retail_price', label: 'Prix de détail' },
@@ -43,16 +44,15 @@ const ROUNDINGS = [
  * answers with the preview page (old → new per product) where the user confirms.
  */
 export function PriceRuleForm({
-  currency,
   scope,
   total,
   initial,
 }: {
-  currency: string;
   scope: { q: string; category_id: string; status: StatusFilter };
   total: number;
   initial?: PriceRuleInput | null;
 }) {
+  const { currency } = useCompany();
   const [open, setOpen] = useState(Boolean(initial));
   const form = useServerForm({
     field: initial?.field ?? 'retail_price',

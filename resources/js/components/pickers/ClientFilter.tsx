@@ -8,12 +8,10 @@ import { ClientPicker } from './ClientPicker';
  */
 export function ClientFilter({
   client,
-  currency,
   onChange,
   testId,
 }: {
   client: { id: number; name: string } | null;
-  currency: string;
   onChange: (clientId: string) => void;
   testId: string;
 }) {
@@ -32,7 +30,6 @@ export function ClientFilter({
         </span>
       ) : (
         <ClientPicker
-          currency={currency}
           label="Client"
           hideLabel
           placeholder="Tous les clients"

@@ -18,6 +18,7 @@ import { Chart } from 'react-chartjs-2';
 import { formatMoney } from '@shared/money';
 import type { ReportChart as ReportChartData } from '@shared/reports';
 import { formatDate, formatQty } from '@/components/data/format';
+import { useCompany } from '@/hooks/useCompany';
 
 ChartJS.register(
   BarController,
@@ -39,19 +40,22 @@ ChartJS.register(
  * printout, or Ctrl+P on the screen) it is redrawn in the light palette, without animation, at
  * the sheet's width.
  *
- *   <ReportChart chart={props.chart} currency={currency} />
+ *   <ReportChart chart={props.chart} />
  */
 export function ReportChart({
   chart,
-  currency,
+  currency: currencyProp,
   print = false,
   testId = 'report-chart',
 }: {
   chart: ReportChartData;
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   print?: boolean;
   testId?: string;
 }) {
+  const company = useCompany();
+  const currency = currencyProp ?? company.currency;
   const dark = useDarkTheme();
   const printing = usePrinting();
   const light = print || printing || !dark;

@@ -4,15 +4,7 @@ import type { ListHandle } from '@/components/data/useList';
 import { ProductPicker } from '@/components/pickers/ProductPicker';
 
 /** The toolbar filters of a report, as the server declared them; each change reloads the report with the URL updated. */
-export function ReportFilters({
-  filters,
-  list,
-  currency,
-}: {
-  filters: ReportFilter[];
-  list: ListHandle;
-  currency: string;
-}) {
+export function ReportFilters({ filters, list }: { filters: ReportFilter[]; list: ListHandle }) {
   return (
     <>
       {filters.map((f) => {
@@ -75,7 +67,6 @@ export function ReportFilters({
                   ))}
                   {ids.length < 20 ? (
                     <ProductPicker
-                      currency={currency}
                       hideLabel
                       placeholder="Ajouter un produit…"
                       keepSelection={false}

@@ -2,6 +2,7 @@ import { currencyInfo } from '@shared/money';
 import type { ReportProps, ReportRow, ReportTable } from '@shared/reports';
 import { type Column, DataTable } from '@/components/data/DataTable';
 import { ReportCellView, isNumeric } from './report-cells';
+import { useCompany } from '@/hooks/useCompany';
 
 /**
  * The tables of a report on screen: DataTable (cards below 576 px, pagination of the server's
@@ -11,7 +12,8 @@ import { ReportCellView, isNumeric } from './report-cells';
  * in the header (« Montant TTC (FCFA) ») rather than in every cell.
  */
 export function ReportTables({ report }: { report: ReportProps }) {
-  const { tables, currency, empty } = report;
+  const { tables, empty } = report;
+  const { currency } = useCompany();
   return (
     <>
       {tables.map((t, i) => (
@@ -46,13 +48,9 @@ function columnsOf(t: ReportTable, currency: string): Column<ReportRow>[] {
     role: c.role ?? (isNumeric(c) ? 'figure' : i === 0 ? 'title' : 'secondary'),
     num: isNumeric(c),
     wrap: c.wrap,
-    cell: (row: ReportRow) => <ReportCellView column={c} row={row} currency={currency} bareMoney />,
+    cell: (row: ReportRow) => <ReportCellView column={c} row={row} bareMoney />,
     foot: t.totals ? (
-      <strong>
-        {t.totals[c.id] === undefined ? null : (
-          <ReportCellView column={c} row={t.totals} currency={currency} bareMoney />
-        )}
-      </strong>
+      <strong>{t.totals[c.id] === undefined ? null : <ReportCellView column={c} row={t.totals} bareMoney />}</strong>
     ) : undefined,
   }));
 }

@@ -4,6 +4,7 @@ import { formatAmount, formatMoney } from '@shared/money';
 import type { ReportColumn, ReportRow } from '@shared/reports';
 import { Badge, type BadgeTone } from '@/components/data/StatusBadge';
 import { formatDate, formatQty, formatQuantity, formatRate } from '@/components/data/format';
+import { useCompany } from '@/hooks/useCompany';
 
 /**
  * How a report cell reads, on screen and on paper alike (the report frame, shared/reports.ts):
@@ -41,17 +42,19 @@ const TONE: Record<string, BadgeTone> = {
 export function ReportCellView({
   column,
   row,
-  currency,
+  currency: currencyProp,
   print = false,
   bareMoney = false,
 }: {
   column: ReportColumn;
   row: ReportRow;
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   print?: boolean;
   bareMoney?: boolean;
 }): ReactNode {
-  const text = cellText(column, row, currency, bareMoney);
+  const company = useCompany();
+  const text = cellText(column, row, currencyProp ?? company.currency, bareMoney);
   if (!text)
     return column.kind === 'money' ||
       column.kind === 'quantity' ||

@@ -32,7 +32,6 @@ export function SaleFilters({
   list,
   filters,
   client,
-  currency,
   locations,
   kind = null,
   mode = true,
@@ -41,7 +40,6 @@ export function SaleFilters({
   list: ListHandle;
   filters: Pick<SaleListFilters, 'from' | 'to' | 'location_id' | 'status' | 'mode' | 'method'>;
   client: { id: number; name: string } | null;
-  currency: string;
   locations: LocationOption[];
   /** The « Type » filter (FAC / VB) with its value: the cancellation screen lists both kinds. */
   kind?: string | null;
@@ -63,12 +61,7 @@ export function SaleFilters({
           testId="cancellation-kind-filter"
         />
       ) : null}
-      <ClientFilter
-        client={client}
-        currency={currency}
-        onChange={(client_id) => list.update({ client_id })}
-        testId="sales"
-      />
+      <ClientFilter client={client} onChange={(client_id) => list.update({ client_id })} testId="sales" />
       <FilterSelect
         label="Emplacement"
         value={filters.location_id}

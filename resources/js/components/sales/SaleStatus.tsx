@@ -6,19 +6,13 @@ import { StatusBadge } from '@/components/data/StatusBadge';
  * A sale's status in a list: its badge and, for a sale corrected by credit notes (AV-), what they
  * refunded — a partly corrected counter sale never reads « Payée » with its full amount alone.
  */
-export function SaleStatus({
-  sale,
-  currency,
-}: {
-  sale: { status: SaleDisplayStatus; status_label: string; refunded: number };
-  currency: string;
-}) {
+export function SaleStatus({ sale }: { sale: { status: SaleDisplayStatus; status_label: string; refunded: number } }) {
   return (
     <>
       <StatusBadge kind="sale" status={sale.status} label={sale.status_label} />
       {sale.refunded > 0 && sale.status !== 'cancelled' ? (
         <div className="small text-body-secondary text-nowrap" data-testid="sale-refunded">
-          <Money value={sale.refunded} currency={currency} /> remboursés
+          <Money value={sale.refunded} /> remboursés
         </div>
       ) : null}
     </>

@@ -22,7 +22,6 @@ export function SettlementFilters({
   list,
   filters,
   client,
-  currency,
   accounts = null,
   users = null,
 }: {
@@ -30,7 +29,6 @@ export function SettlementFilters({
   filters: Pick<SettlementListFilters, 'from' | 'to' | 'method' | 'status'> &
     Partial<Pick<SettlementListFilters, 'account_id' | 'user_id'>>;
   client: { id: number; name: string } | null;
-  currency: string;
   /** The « Compte » filter's options. */
   accounts?: Option[] | null;
   /** The « Saisi par » filter's options. */
@@ -39,12 +37,7 @@ export function SettlementFilters({
   return (
     <>
       <PeriodFilters from={filters.from} to={filters.to} onChange={list.update} />
-      <ClientFilter
-        client={client}
-        currency={currency}
-        onChange={(client_id) => list.update({ client_id })}
-        testId="settlements"
-      />
+      <ClientFilter client={client} onChange={(client_id) => list.update({ client_id })} testId="settlements" />
       <FilterSelect
         label="Mode"
         value={filters.method}

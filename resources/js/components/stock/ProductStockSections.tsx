@@ -16,7 +16,6 @@ import { EmptyState } from '@/components/data/EmptyState';
 import { diffClass, formatDate, formatDateTime, formatQty, formatSigned, pluralUnit } from '@/components/data/format';
 
 export function ProductStockSections({
-  currency,
   show_costs,
   product,
   locations,
@@ -46,9 +45,9 @@ export function ProductStockSections({
         {in_transit ? <Stat label="Dont en transit" value={formatQty(in_transit)} /> : null}
         {show_costs ? (
           <>
-            <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
-            <Stat label="Valeur du stock" value={<Money value={total_value} currency={currency} />} />
-            <Stat label="Dernier prix d’achat" value={<Money value={product.purchase_price} currency={currency} />} />
+            <Stat label="CMUP" value={<Money value={product.cmup} />} />
+            <Stat label="Valeur du stock" value={<Money value={total_value} />} />
+            <Stat label="Dernier prix d’achat" value={<Money value={product.purchase_price} />} />
           </>
         ) : null}
       </StatRow>
@@ -118,7 +117,7 @@ export function ProductStockSections({
                       label: 'Valeur',
                       role: 'figure',
                       num: true,
-                      cell: (l) => <Money value={l.value} currency={currency} />,
+                      cell: (l) => <Money value={l.value} />,
                     }
                   : null,
               ]}
@@ -142,7 +141,7 @@ export function ProductStockSections({
                     <td className="app-col-secondary" />
                     {show_costs ? (
                       <td className="app-col-figure app-num" data-label="Valeur">
-                        <Money value={total_value} currency={currency} />
+                        <Money value={total_value} />
                       </td>
                     ) : null}
                   </tr>
@@ -211,7 +210,7 @@ export function ProductStockSections({
                       className: 'small',
                       cell: (h) => (
                         <>
-                          {formatSigned(h.quantity)} × <Money value={h.unit_cost} currency={currency} />
+                          {formatSigned(h.quantity)} × <Money value={h.unit_cost} />
                         </>
                       ),
                     },
@@ -223,10 +222,10 @@ export function ProductStockSections({
                       cell: (h) => (
                         <>
                           <strong>
-                            <Money value={h.new_cmup} currency={currency} />
+                            <Money value={h.new_cmup} />
                           </strong>
                           <div className="text-body-secondary small fw-normal">
-                            avant : <Money value={h.old_cmup} currency={currency} />
+                            avant : <Money value={h.old_cmup} />
                           </div>
                         </>
                       ),
@@ -304,7 +303,7 @@ export function ProductStockSections({
                     label: 'Coût',
                     role: 'figure',
                     num: true,
-                    cell: (m) => <Money value={m.unit_cost} currency={currency} />,
+                    cell: (m) => <Money value={m.unit_cost} />,
                   }
                 : null,
               {

@@ -22,7 +22,6 @@ export function AccountLedger({
   ledger,
   url,
   balance,
-  currency,
   exportUrl,
   methods,
   users,
@@ -31,7 +30,6 @@ export function AccountLedger({
   ledger: Ledger;
   url: string;
   balance: number;
-  currency: string;
   /** Where the export goes (default: the treasury account's ledger export). */
   exportUrl?: string;
   /** The Caisse screen adds the method and user filters. */
@@ -51,31 +49,14 @@ export function AccountLedger({
         Mouvements du compte <span className="small fw-normal text-body-secondary">({period})</span>
       </h2>
       <StatRow className="mb-3" testId="ledger-totals">
-        <Stat
-          label="Solde actuel"
-          value={<Money value={balance} currency={currency} tone="balance" />}
-          testId="ledger-balance"
-        />
+        <Stat label="Solde actuel" value={<Money value={balance} tone="balance" />} testId="ledger-balance" />
         {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? (
-          <Stat
-            label="Solde en début de période"
-            value={<Money value={totals.opening} currency={currency} tone="balance" />}
-          />
+          <Stat label="Solde en début de période" value={<Money value={totals.opening} tone="balance" />} />
         ) : null}
-        <Stat
-          label="Entrées"
-          value={<Money value={totals.in} currency={currency} />}
-          tone="success"
-          testId="ledger-in"
-        />
-        <Stat
-          label="Sorties"
-          value={<Money value={totals.out} currency={currency} />}
-          tone="danger"
-          testId="ledger-out"
-        />
+        <Stat label="Entrées" value={<Money value={totals.in} />} tone="success" testId="ledger-in" />
+        <Stat label="Sorties" value={<Money value={totals.out} />} tone="danger" testId="ledger-out" />
         {filters.from && !filters.type && !filters.q && !filters.method && !filters.user_id ? (
-          <Stat label="Solde en fin de période" value={<Money value={closing} currency={currency} tone="balance" />} />
+          <Stat label="Solde en fin de période" value={<Money value={closing} tone="balance" />} />
         ) : null}
       </StatRow>
       <ListToolbar
@@ -205,7 +186,7 @@ export function AccountLedger({
             cell: (m) => (
               <span className={`text-nowrap ${diffClass(m.amount)}`}>
                 {m.amount > 0 ? '+' : null}
-                <Money value={m.amount} currency={currency} />
+                <Money value={m.amount} />
               </span>
             ),
           },
@@ -214,7 +195,7 @@ export function AccountLedger({
             label: 'Solde après',
             role: 'figure',
             num: true,
-            cell: (m) => <Money value={m.balance_after} currency={currency} tone="balance" />,
+            cell: (m) => <Money value={m.balance_after} tone="balance" />,
           },
         ]}
       />

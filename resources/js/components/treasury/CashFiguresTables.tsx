@@ -20,7 +20,6 @@ export interface FiguresBalance {
  * (the situation's décaissements by expense category) follow it as indented sub-lines.
  */
 export function MovementFiguresTable({
-  currency,
   byType,
   opening,
   total = null,
@@ -30,7 +29,8 @@ export function MovementFiguresTable({
   testId,
   print = false,
 }: {
-  currency: string;
+  /** Left out: the company currency (useCompany); the amounts are shown in it either way. */
+  currency?: string;
   byType: MovementTypeTotal[];
   opening: FiguresBalance;
   /** The in/out totals row (its count cell left empty when `count` is absent); none when null. */
@@ -45,13 +45,13 @@ export function MovementFiguresTable({
   // On screen below 576 px the ins and outs share one column (outs negative), so the table fits a phone.
   const num = print ? 'num' : 'text-end d-none d-sm-table-cell';
   const narrow = print ? null : 'text-end d-sm-none';
-  const outs = (n: number) => <Money value={-n} currency={currency} />;
+  const outs = (n: number) => <Money value={-n} />;
   const both = (totalIn: number, totalOut: number, always = false) =>
     narrow ? (
       <td className={narrow}>
         {totalIn || always ? (
           <div>
-            <Money value={totalIn} currency={currency} />
+            <Money value={totalIn} />
           </div>
         ) : null}
         {totalOut || always ? <div>{outs(totalOut)}</div> : null}
@@ -61,11 +61,11 @@ export function MovementFiguresTable({
     <>
       <td className={num} />
       <td className={`${num} ${className}`} colSpan={2} data-testid={b.testId}>
-        <Money value={b.value} currency={currency} />
+        <Money value={b.value} />
       </td>
       {narrow ? (
         <td className={`${narrow} ${className}`}>
-          <Money value={b.value} currency={currency} />
+          <Money value={b.value} />
         </td>
       ) : null}
     </>
@@ -108,7 +108,7 @@ export function MovementFiguresTable({
               <tr data-testid={rowTestId ? `${rowTestId}-${t.movement_type}` : undefined}>
                 <td>{t.label}</td>
                 <td className={num}>{formatQty(t.count)}</td>
-                <td className={num}>{t.total_in ? <Money value={t.total_in} currency={currency} /> : '—'}</td>
+                <td className={num}>{t.total_in ? <Money value={t.total_in} /> : '—'}</td>
                 <td className={num}>{t.total_out ? outs(t.total_out) : '—'}</td>
                 {both(t.total_in, t.total_out)}
               </tr>
@@ -121,7 +121,7 @@ export function MovementFiguresTable({
                 >
                   <td className={print ? undefined : 'ps-4'}>{d.label}</td>
                   <td className={num}>{formatQty(d.count)}</td>
-                  <td className={num}>{d.total_in ? <Money value={d.total_in} currency={currency} /> : '—'}</td>
+                  <td className={num}>{d.total_in ? <Money value={d.total_in} /> : '—'}</td>
                   <td className={num}>{d.total_out ? outs(d.total_out) : '—'}</td>
                   {both(d.total_in, d.total_out)}
                 </tr>
@@ -136,7 +136,7 @@ export function MovementFiguresTable({
             <th scope="row">{total.label}</th>
             <td className={num}>{total.count === undefined ? null : formatQty(total.count)}</td>
             <td className={`${num} fw-semibold`}>
-              <Money value={total.totalIn} currency={currency} />
+              <Money value={total.totalIn} />
             </td>
             <td className={`${num} fw-semibold`}>{outs(total.totalOut)}</td>
             {both(total.totalIn, total.totalOut, true)}
@@ -154,12 +154,12 @@ export function MovementFiguresTable({
 
 /** The figures of a desk's day as every closing page shows them (draft, closing): opening balance, the day's ins and outs by nature, the expected cash. */
 export function ExpectedCashTable({
-  currency,
   figures: f,
   day,
   print = false,
 }: {
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   figures: {
     opening_balance: number;
     by_type: MovementTypeTotal[];
@@ -172,7 +172,6 @@ export function ExpectedCashTable({
 }) {
   return (
     <MovementFiguresTable
-      currency={currency}
       byType={f.by_type}
       opening={{
         label: print ? 'Fond de caisse (solde d’ouverture)' : 'Fond de caisse',
@@ -194,7 +193,7 @@ export function ExpectedCashTable({
 }
 
 /** The day's money taken by other means than cash, to check against the operators' and banks' statements. */
-export function NonCashTable({ currency, rows }: { currency: string; rows: NonCashTotal[] }) {
+export function NonCashTable({ rows }: { rows: NonCashTotal[] }) {
   if (rows.length === 0)
     return <p className="text-body-secondary mb-0 px-3 py-2">Aucun encaissement hors espèces ce jour.</p>;
   return (
@@ -224,7 +223,7 @@ export function NonCashTable({ currency, rows }: { currency: string; rows: NonCa
               <td>{r.account_name}</td>
               <td className="text-end">{formatQty(r.count)}</td>
               <td className="text-end">
-                <Money value={r.total} currency={currency} />
+                <Money value={r.total} />
               </td>
             </tr>
           ))}
@@ -239,13 +238,13 @@ export function NonCashTable({ currency, rows }: { currency: string; rows: NonCa
  * A4 report (`print`: the paper table, with `difference` — the row under « Total compté »).
  */
 export function CountLinesTable({
-  currency,
   lines,
   counted,
   difference = null,
   print = false,
 }: {
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   lines: CountLine[];
   counted: number;
   difference?: { label: string; value: number } | null;
@@ -270,7 +269,7 @@ export function CountLinesTable({
         </th>
       )}
       <td className={print ? 'num' : 'text-end fw-bold'} data-testid={testId}>
-        <Money value={value} currency={currency} />
+        <Money value={value} />
       </td>
     </tr>
   );
@@ -292,7 +291,7 @@ export function CountLinesTable({
             <td>{l.label}</td>
             <td className={num}>{formatQty(l.count)}</td>
             <td className={num}>
-              <Money value={l.total} currency={currency} />
+              <Money value={l.total} />
             </td>
           </tr>
         ))}

@@ -9,20 +9,15 @@ import { formatDate, formatQty } from '@/components/data/format';
 import { FilterInput } from '@/components/data/ListToolbar';
 import { Money } from '@/components/data/Money';
 import { Stat, StatRow } from '@/components/data/Stat';
+import { useCompany } from '@/hooks/useCompany';
 
 /**
  * Soldes à une date: the balance of each of the user's treasury accounts at the end of a day,
  * summed from the money ledger (every movement dated that day or before), with the totals by kind
  * and what was in transit between desks at that moment.
  */
-export default function CashBalance({
-  currency,
-  date,
-  today,
-  accounts,
-  totals,
-  in_transit,
-}: PageProps<'cash/Balance'>) {
+export default function CashBalance({ date, accounts, totals, in_transit }: PageProps<'cash/Balance'>) {
+  const { today } = useCompany();
   return (
     <AppPage
       title="Soldes à une date"
@@ -49,14 +44,14 @@ export default function CashBalance({
           <Stat
             key={k}
             label={`Total ${TREASURY_KIND_LABELS[k].toLowerCase()}`}
-            value={<Money value={totals[k]} currency={currency} tone="balance" />}
+            value={<Money value={totals[k]} tone="balance" />}
             testId={`cash-balance-total-${k}`}
           />
         ))}
         {in_transit ? (
           <Stat
             label="En transit entre caisses"
-            value={<Money value={in_transit} currency={currency} />}
+            value={<Money value={in_transit} />}
             tone="info"
             testId="cash-balance-transit"
           />
@@ -81,7 +76,7 @@ export default function CashBalance({
             label: `Solde au ${formatDate(date)}`,
             role: 'figure',
             num: true,
-            cell: (a) => <Money value={a.balance_at} currency={currency} tone="balance" />,
+            cell: (a) => <Money value={a.balance_at} tone="balance" />,
           },
         ]}
       />

@@ -2,7 +2,6 @@ import { Link } from '@inertiajs/react';
 import { useMemo, useRef } from 'react';
 import { BANK_PAYMENT_METHODS, CASH_OPERATION_KINDS_DEF, type CashOperationKind } from '@shared/cash-operations';
 import type { CashAccountOption } from '@shared/cash-pages';
-import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_METHOD_LABELS, TREASURY_KIND_LABELS, type TreasuryKind } from '@shared/treasury';
@@ -15,6 +14,7 @@ import { formLevelErrors } from '@/components/data/form-errors';
 import { MoneyField } from '@/components/data/MoneyField';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { useMoney } from '@/hooks/useCompany';
 
 const FIELDS = [
   'kind',
@@ -37,7 +37,6 @@ const FIELDS = [
  * click record one operation.
  */
 export default function CashCreate({
-  currency,
   kind,
   kinds,
   accounts,
@@ -46,6 +45,7 @@ export default function CashCreate({
   suppliers,
   defaults,
 }: PageProps<'cash/Create'>) {
+  const money = useMoney();
   const def = CASH_OPERATION_KINDS_DEF[kind];
   const fromOptions = def.from ? accounts.filter((a) => def.from!.includes(a.kind)) : [];
   const toSource = kind === 'transfer' ? desks : accounts;
@@ -77,7 +77,7 @@ export default function CashCreate({
     const severalKinds = new Set(list.map((a) => a.kind)).size > 1;
     return (a: CashAccountOption) => ({
       value: String(a.id),
-      label: `${a.name}${severalKinds ? ` (${TREASURY_KIND_LABELS[a.kind]})` : ''} — ${formatMoney(a.balance, currency)}`,
+      label: `${a.name}${severalKinds ? ` (${TREASURY_KIND_LABELS[a.kind]})` : ''} — ${money(a.balance)}`,
     });
   };
   const others = formLevelErrors(form.errors, FIELDS);
@@ -183,7 +183,7 @@ export default function CashCreate({
                   label="Fournisseur"
                   options={suppliers.map((s) => ({
                     value: String(s.id),
-                    label: `${s.name} (${s.code}) — solde dû ${formatMoney(s.balance, currency)}`,
+                    label: `${s.name} (${s.code}) — solde dû ${money(s.balance)}`,
                   }))}
                   required
                   placeholder={suppliers.length ? 'Choisissez un fournisseur' : 'Aucun fournisseur à payer'}
@@ -208,11 +208,10 @@ export default function CashCreate({
                   <MoneyField
                     {...form.fieldProps('amount')}
                     label="Montant"
-                    currency={currency}
                     required
                     hint={
                       from && (from.kind === 'caisse' || from.kind === 'mobile_money')
-                        ? `Disponible : ${formatMoney(from.balance, currency)}`
+                        ? `Disponible : ${money(from.balance)}`
                         : undefined
                     }
                   />

@@ -13,6 +13,7 @@ import { formatDate } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { AccountLedger } from '@/components/treasury/AccountLedger';
+import { useCompany } from '@/hooks/useCompany';
 
 /**
  * Trésorerie › Caisse: the accounts the user works on (their desks, banks and wallets) with their
@@ -21,8 +22,6 @@ import { AccountLedger } from '@/components/treasury/AccountLedger';
  * user; totals; export) and the last operations.
  */
 export default function CashIndex({
-  currency,
-  today,
   accounts,
   ledger,
   selected,
@@ -32,6 +31,7 @@ export default function CashIndex({
   recent,
   can,
 }: PageProps<'cash/Index'>) {
+  const { today } = useCompany();
   const kinds = CASH_OPERATION_KINDS.filter((k) => can[k]);
   const accountUrl = (id: number) => route('cash.index', { account_id: String(id) });
   return (
@@ -80,7 +80,7 @@ export default function CashIndex({
         <div className="row g-3 mb-4" data-testid="cash-accounts">
           {accounts.map((a) => (
             <div key={a.id} className="col-sm-6 col-xl-4">
-              <AccountCard account={a} currency={currency} active={selected?.id === a.id} href={accountUrl(a.id)} />
+              <AccountCard account={a} active={selected?.id === a.id} href={accountUrl(a.id)} />
             </div>
           ))}
         </div>
@@ -91,13 +91,7 @@ export default function CashIndex({
           <h2 id="cash-transit-title" className="h5 mb-3">
             Transferts en transit
           </h2>
-          <OperationsTable
-            rows={in_transit}
-            currency={currency}
-            caption="Transferts en transit"
-            testId="cash-transit-table"
-            withReceive
-          />
+          <OperationsTable rows={in_transit} caption="Transferts en transit" testId="cash-transit-table" withReceive />
         </section>
       ) : null}
 
@@ -111,7 +105,6 @@ export default function CashIndex({
             ledger={ledger}
             url={accountUrl(selected.id)}
             balance={selected.balance}
-            currency={currency}
             exportUrl={route('cash.export', { account_id: String(selected.id) })}
             methods={methods}
             users={users}
@@ -126,28 +119,13 @@ export default function CashIndex({
         <h2 id="cash-recent-title" className="h5 mb-3">
           Dernières opérations de caisse
         </h2>
-        <OperationsTable
-          rows={recent}
-          currency={currency}
-          caption="Dernières opérations de caisse"
-          testId="cash-recent-table"
-        />
+        <OperationsTable rows={recent} caption="Dernières opérations de caisse" testId="cash-recent-table" />
       </section>
     </AppPage>
   );
 }
 
-function AccountCard({
-  account,
-  currency,
-  active,
-  href,
-}: {
-  account: CashAccountCard;
-  currency: string;
-  active: boolean;
-  href: string;
-}) {
+function AccountCard({ account, active, href }: { account: CashAccountCard; active: boolean; href: string }) {
   return (
     <Link
       href={href}
@@ -177,19 +155,19 @@ function AccountCard({
           ) : null}
         </div>
         <div className="fs-4 fw-semibold text-nowrap mt-1" data-testid="cash-account-balance">
-          <Money value={account.balance} currency={currency} tone="balance" />
+          <Money value={account.balance} tone="balance" />
         </div>
         <div className="d-flex gap-3 flex-wrap small mt-2">
           <span>
             Entrées du jour{' '}
             <span className={account.today_in ? 'text-success fw-semibold' : 'text-body-secondary'}>
-              {<Money value={account.today_in} currency={currency} />}
+              {<Money value={account.today_in} />}
             </span>
           </span>
           <span>
             Sorties du jour{' '}
             <span className={account.today_out ? 'text-danger fw-semibold' : 'text-body-secondary'}>
-              {<Money value={account.today_out} currency={currency} />}
+              {<Money value={account.today_out} />}
             </span>
           </span>
         </div>
@@ -198,13 +176,13 @@ function AccountCard({
             <Icon name="fa-solid fa-truck-fast" className="me-1" />
             {account.transit_out ? (
               <>
-                En transit vers une autre caisse : <Money value={account.transit_out} currency={currency} />
+                En transit vers une autre caisse : <Money value={account.transit_out} />
               </>
             ) : null}
             {account.transit_out && account.transit_in ? ' · ' : null}
             {account.transit_in ? (
               <>
-                En transit vers cette caisse : <Money value={account.transit_in} currency={currency} />
+                En transit vers cette caisse : <Money value={account.transit_in} />
               </>
             ) : null}
           </div>
@@ -216,13 +194,11 @@ function AccountCard({
 
 function OperationsTable({
   rows,
-  currency,
   caption,
   testId,
   withReceive = false,
 }: {
   rows: CashOperationRow[];
-  currency: string;
   caption: string;
   testId: string;
   withReceive?: boolean;
@@ -258,7 +234,7 @@ function OperationsTable({
           label: 'Montant',
           role: 'figure',
           num: true,
-          cell: (o) => <Money value={o.amount} currency={currency} />,
+          cell: (o) => <Money value={o.amount} />,
         },
         {
           id: 'status',

@@ -15,7 +15,7 @@ import { PrintButton } from '@/components/print/PrintButton';
  * cancelled it; a supplier payment's allocation to the entries; the voucher (A5 or ticket); the
  * reception of a transfer in transit on the receiving desk; the cancellation with its reason.
  */
-export default function CashShow({ currency, operation: op, history, print, can }: PageProps<'cash/Show'>) {
+export default function CashShow({ operation: op, history, print, can }: PageProps<'cash/Show'>) {
   const route_ = [op.from?.name, op.to?.name].filter(Boolean).join(' → ');
   return (
     <DocumentShow
@@ -95,7 +95,7 @@ export default function CashShow({ currency, operation: op, history, print, can 
             label="Montant"
             value={
               <strong data-testid="cash-amount">
-                <Money value={op.amount} currency={currency} />
+                <Money value={op.amount} />
               </strong>
             }
           />
@@ -113,7 +113,7 @@ export default function CashShow({ currency, operation: op, history, print, can 
                 <>
                   <Link href={route('suppliers.show', { id: op.supplier.id })}>{op.supplier.name}</Link>{' '}
                   <span className="small text-body-secondary">
-                    ({op.supplier.code}, solde dû aujourd’hui <Money value={op.supplier.balance} currency={currency} />)
+                    ({op.supplier.code}, solde dû aujourd’hui <Money value={op.supplier.balance} />)
                   </span>
                 </>
               }
@@ -157,14 +157,14 @@ export default function CashShow({ currency, operation: op, history, print, can 
               label: 'Montant de l’entrée',
               role: 'secondary',
               num: true,
-              cell: (a) => <Money value={a.entry_total} currency={currency} />,
+              cell: (a) => <Money value={a.entry_total} />,
             },
             {
               id: 'paid',
               label: 'Payé à ce jour',
               role: 'secondary',
               num: true,
-              cell: (a) => <Money value={a.entry_paid} currency={currency} />,
+              cell: (a) => <Money value={a.entry_paid} />,
             },
             {
               id: 'amount',
@@ -174,20 +174,20 @@ export default function CashShow({ currency, operation: op, history, print, can 
               cell: (a) =>
                 a.cancelled ? (
                   <s>
-                    <Money value={a.amount} currency={currency} />
+                    <Money value={a.amount} />
                   </s>
                 ) : (
-                  <Money value={a.amount} currency={currency} />
+                  <Money value={a.amount} />
                 ),
-              foot: <Money value={op.allocated} currency={currency} />,
+              foot: <Money value={op.allocated} />,
             },
           ]}
         />
       ) : null}
       {op.kind === 'supplier_payment' && op.allocated < op.amount ? (
         <p className="small text-body-secondary" data-testid="cash-unallocated">
-          <Money value={op.amount - op.allocated} currency={currency} /> réduisent le solde du fournisseur sans être
-          imputés à une entrée (solde antérieur aux entrées enregistrées).
+          <Money value={op.amount - op.allocated} /> réduisent le solde du fournisseur sans être imputés à une entrée
+          (solde antérieur aux entrées enregistrées).
         </p>
       ) : null}
     </DocumentShow>

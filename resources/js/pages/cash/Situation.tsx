@@ -18,7 +18,7 @@ import { DateInput } from '@/components/data/DateInput';
  * balance, every in and out grouped by movement type, the closing balance, and each day with its
  * balance and whether it is closed. Printable A4, exportable.
  */
-export default function CashSituation({ currency, accounts, filters, situation: s }: PageProps<'cash/Situation'>) {
+export default function CashSituation({ accounts, filters, situation: s }: PageProps<'cash/Situation'>) {
   const [draft, setDraft] = useState(filters);
   const show = (e: FormEvent) => {
     e.preventDefault();
@@ -110,34 +110,19 @@ export default function CashSituation({ currency, accounts, filters, situation: 
             {s.account.name} — du {formatDate(s.from)} au {formatDate(s.to)}
           </h2>
           <StatRow testId="situation-stats">
-            <Stat
-              label="Solde d’ouverture"
-              value={<Money value={s.opening_balance} currency={currency} />}
-              testId="situation-opening"
-            />
-            <Stat
-              label="Entrées"
-              tone="success"
-              value={<Money value={s.total_in} currency={currency} />}
-              testId="situation-in"
-            />
-            <Stat
-              label="Sorties"
-              tone="danger"
-              value={<Money value={s.total_out} currency={currency} />}
-              testId="situation-out"
-            />
+            <Stat label="Solde d’ouverture" value={<Money value={s.opening_balance} />} testId="situation-opening" />
+            <Stat label="Entrées" tone="success" value={<Money value={s.total_in} />} testId="situation-in" />
+            <Stat label="Sorties" tone="danger" value={<Money value={s.total_out} />} testId="situation-out" />
             <Stat
               label="Solde de clôture"
               tone="info"
-              value={<Money value={s.closing_balance} currency={currency} />}
+              value={<Money value={s.closing_balance} />}
               extra={formatCount(s.movement_count, 'mouvement')}
               testId="situation-closing"
             />
           </StatRow>
           <SectionCard title="Entrées et sorties par nature" icon="fa-solid fa-layer-group" testId="situation-by-type">
             <MovementFiguresTable
-              currency={currency}
               byType={s.by_type}
               opening={{ label: `Solde d’ouverture au ${formatDate(s.from)}`, value: s.opening_balance }}
               total={{
@@ -181,25 +166,25 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                           <div className="small text-body-secondary d-sm-none">
                             {d.total_in ? (
                               <>
-                                entrées <Money value={d.total_in} currency={currency} />
+                                entrées <Money value={d.total_in} />
                               </>
                             ) : null}
                             {d.total_in && d.total_out ? ' · ' : null}
                             {d.total_out ? (
                               <>
-                                sorties <Money value={-d.total_out} currency={currency} />
+                                sorties <Money value={-d.total_out} />
                               </>
                             ) : null}
                           </div>
                         </td>
                         <td className="text-end d-none d-sm-table-cell">
-                          {d.total_in ? <Money value={d.total_in} currency={currency} /> : '—'}
+                          {d.total_in ? <Money value={d.total_in} /> : '—'}
                         </td>
                         <td className="text-end d-none d-sm-table-cell">
-                          {d.total_out ? <Money value={-d.total_out} currency={currency} /> : '—'}
+                          {d.total_out ? <Money value={-d.total_out} /> : '—'}
                         </td>
                         <td className="text-end">
-                          <Money value={d.balance} currency={currency} tone="balance" />
+                          <Money value={d.balance} tone="balance" />
                         </td>
                         <td>
                           {d.closing_id ? (
@@ -207,7 +192,7 @@ export default function CashSituation({ currency, accounts, filters, situation: 
                               <Icon name="fa-solid fa-lock" className="me-1" />
                               {d.difference ? (
                                 <>
-                                  écart <Money value={d.difference} currency={currency} />
+                                  écart <Money value={d.difference} />
                                 </>
                               ) : (
                                 'sans écart'

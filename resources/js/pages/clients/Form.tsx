@@ -12,8 +12,10 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '@/componen
 import { MoneyField } from '@/components/data/MoneyField';
 import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
+import { useCompany } from '@/hooks/useCompany';
 
-export default function ClientForm({ client, suggested_code, currency }: MasterDataPages['clients/Form']) {
+export default function ClientForm({ client, suggested_code }: MasterDataPages['clients/Form']) {
+  const { currency } = useCompany();
   const form = useServerForm({
     code: client?.code ?? suggested_code,
     name: client?.name ?? '',
@@ -115,7 +117,6 @@ export default function ClientForm({ client, suggested_code, currency }: MasterD
             <MoneyField
               {...form.fieldProps('credit_limit')}
               label="Plafond de crédit"
-              currency={currency}
               disabled={walkIn}
               hint={walkIn ? 'Le CLIENT COMPTANT ne peut pas acheter à crédit.' : '0 = aucune vente à crédit.'}
             />

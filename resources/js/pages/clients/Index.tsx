@@ -15,7 +15,7 @@ import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 
 /** The list to copy for a new list screen: ListPage + useList + filters + ListActions + columns (each with its role: title, status, figure, secondary, actions). */
-export default function ClientsIndex({ clients, params, can, currency }: MasterDataPages['clients/Index']) {
+export default function ClientsIndex({ clients, params, can }: MasterDataPages['clients/Index']) {
   const list = useList(route('clients.index'), params);
   return (
     <ListPage
@@ -111,7 +111,7 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
           role: 'figure',
           sort: true,
           num: true,
-          cell: (c) => (c.is_walk_in ? '—' : <Money value={c.credit_limit} currency={currency} />),
+          cell: (c) => (c.is_walk_in ? '—' : <Money value={c.credit_limit} />),
         },
         {
           id: 'balance',
@@ -119,7 +119,7 @@ export default function ClientsIndex({ clients, params, can, currency }: MasterD
           role: 'figure',
           sort: true,
           num: true,
-          cell: (c) => <Money value={c.balance} currency={currency} tone="debt" />,
+          cell: (c) => <Money value={c.balance} tone="debt" />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (c) => <StatusBadge active={c.active} /> },
       ]}

@@ -20,7 +20,6 @@ export default function ClientShow({
   usage,
   history,
   can,
-  currency,
   sales,
   statement,
   statement_note,
@@ -58,7 +57,6 @@ export default function ClientShow({
             clientName={client.name}
             statement={statement}
             canExport={can.export}
-            currency={currency}
           />
         ) : statement_note && !client.is_walk_in ? (
           <p className="small text-body-secondary mb-4" data-testid="client-statement-note">
@@ -71,26 +69,23 @@ export default function ClientShow({
       <StatRow>
         <Stat
           label="Solde dû"
-          value={<Money value={client.balance} currency={currency} />}
+          value={<Money value={client.balance} />}
           tone={client.balance > 0 ? 'danger' : undefined}
           testId="client-balance"
         />
         {client.advance > 0 ? (
           <Stat
             label="Acompte disponible"
-            value={<Money value={client.advance} currency={currency} />}
+            value={<Money value={client.advance} />}
             tone="success"
             extra="Déjà déduit du solde ; utilisable par un prochain règlement."
             testId="client-advance"
           />
         ) : null}
-        <Stat
-          label="Plafond de crédit"
-          value={client.is_walk_in ? '—' : <Money value={client.credit_limit} currency={currency} />}
-        />
+        <Stat label="Plafond de crédit" value={client.is_walk_in ? '—' : <Money value={client.credit_limit} />} />
         <Stat
           label="Crédit disponible"
-          value={client.is_walk_in || client.credit_limit === 0 ? '—' : <Money value={available} currency={currency} />}
+          value={client.is_walk_in || client.credit_limit === 0 ? '—' : <Money value={available} />}
           tone={available < 0 ? 'danger' : undefined}
         />
       </StatRow>
@@ -112,8 +107,7 @@ export default function ClientShow({
             </h2>
             <span className="small text-body-secondary">
               {formatQty(sales.totals.count)} vente{sales.totals.count > 1 ? 's' : ''} ·{' '}
-              <Money value={sales.totals.total} currency={currency} /> · reste à payer{' '}
-              <Money value={sales.totals.due} currency={currency} tone="debt" />
+              <Money value={sales.totals.total} /> · reste à payer <Money value={sales.totals.due} tone="debt" />
             </span>
             {!client.is_walk_in && client.active ? (
               <Link
@@ -156,20 +150,20 @@ export default function ClientShow({
                 label: 'Montant TTC',
                 role: 'figure',
                 num: true,
-                cell: (s) => <Money value={s.total_ttc} currency={currency} />,
+                cell: (s) => <Money value={s.total_ttc} />,
               },
               {
                 id: 'due',
                 label: 'Reste à payer',
                 role: 'figure',
                 num: true,
-                cell: (s) => (s.due > 0 ? <Money value={s.due} currency={currency} tone="debt" /> : '—'),
+                cell: (s) => (s.due > 0 ? <Money value={s.due} tone="debt" /> : '—'),
               },
               {
                 id: 'status',
                 label: 'Statut',
                 role: 'status',
-                cell: (s) => <SaleStatus sale={s} currency={currency} />,
+                cell: (s) => <SaleStatus sale={s} />,
               },
             ]}
           />

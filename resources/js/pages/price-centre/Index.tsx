@@ -21,6 +21,7 @@ import {
 } from '@/components/data/price-grid';
 import { useList } from '@/components/data/useList';
 import { PriceRuleForm } from '@/components/data/PriceRuleForm';
+import { useCompany } from '@/hooks/useCompany';
 
 const LEAVE_WARNING = 'Des prix modifiés ne sont pas enregistrés. Quitter sans enregistrer ?';
 
@@ -37,8 +38,8 @@ export default function PriceCentre({
   categories,
   can_update,
   can_export,
-  currency,
 }: MasterDataPages['price-centre/Index']) {
+  const { currency } = useCompany();
   const list = useList(route('priceCentre.index'), params);
   const [edits, setEdits] = useState<GridEdits>({});
   const [errors, setErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
@@ -145,7 +146,7 @@ export default function PriceCentre({
         </>
       }
       actions={<ListActions exportUrl={can_export ? route('priceCentre.export') : null} state={list.state} />}
-      between={can_update ? <PriceRuleForm currency={currency} scope={ruleScope} total={products.total} /> : null}
+      between={can_update ? <PriceRuleForm scope={ruleScope} total={products.total} /> : null}
       page={products}
       caption="Grille des prix"
       pageLabel="Pagination de la grille des prix"
@@ -240,7 +241,7 @@ export default function PriceCentre({
           role: 'secondary',
           num: true,
           className: 'text-body-secondary',
-          cell: (row) => <Money value={row.cmup} currency={currency} />,
+          cell: (row) => <Money value={row.cmup} />,
         },
         ...COLUMNS.map((c) => ({
           id: c.field,
@@ -259,7 +260,6 @@ export default function PriceCentre({
                 <MoneyInput
                   id={id}
                   size="sm"
-                  currency={currency}
                   className={`app-price-input ${cellChanged(row, edits, c.field, currency) ? 'is-changed' : ''}`}
                   value={cellText(row, edits, c.field, currency)}
                   onChange={(value) => setCell(row.id, c.field, value)}
@@ -280,7 +280,7 @@ export default function PriceCentre({
                 ) : null}
               </>
             ) : (
-              <Money value={row[c.field]} currency={currency} />
+              <Money value={row[c.field]} />
             );
           },
         })),

@@ -21,7 +21,6 @@ export default function PricePreview({
   rows,
   fingerprint,
   can_update,
-  currency,
 }: MasterDataPages['price-centre/Preview']) {
   const { url } = usePage();
   const [confirming, setConfirming] = useState(false);
@@ -117,7 +116,7 @@ export default function PricePreview({
             label: 'Actuel',
             role: 'figure',
             num: true,
-            cell: (r) => <Money value={r.old_value} currency={currency} />,
+            cell: (r) => <Money value={r.old_value} />,
           },
           {
             id: 'new',
@@ -129,7 +128,7 @@ export default function PricePreview({
               r.status === 'skip' || r.new_value === null ? (
                 <Badge tone="light">{r.reason ?? 'Ignoré'}</Badge>
               ) : (
-                <Money value={r.new_value} currency={currency} />
+                <Money value={r.new_value} />
               ),
           },
           {
@@ -149,7 +148,7 @@ export default function PricePreview({
                   }
                 >
                   {r.new_value > r.old_value ? '+' : r.new_value < r.old_value ? '−' : ''}
-                  <Money value={Math.abs(r.new_value - r.old_value)} currency={currency} />
+                  <Money value={Math.abs(r.new_value - r.old_value)} />
                 </span>
               ) : (
                 <span className="text-body-secondary">—</span>

@@ -8,17 +8,18 @@ import { Money } from '@/components/data/Money';
 import { MoneyField } from '@/components/data/MoneyField';
 import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
+import { useCompany } from '@/hooks/useCompany';
 
 export default function ProductForm({
   product,
   suggested_code,
   categories,
   units,
-  currency,
   show_costs,
   can_change_prices,
   location_thresholds,
 }: MasterDataPages['products/Form']) {
+  const { currency } = useCompany();
   const money = (v: number | null | undefined) => minorToInput(v ?? 0, currency);
   const form = useServerForm({
     code: product?.code ?? suggested_code,
@@ -139,35 +140,19 @@ export default function ProductForm({
         <div className="row">
           {show_costs ? (
             <div className="col-sm-6 col-lg-3">
-              <MoneyField
-                {...form.fieldProps('purchase_price')}
-                label="Prix d’achat"
-                currency={currency}
-                disabled={pricesLocked}
-              />
+              <MoneyField {...form.fieldProps('purchase_price')} label="Prix d’achat" disabled={pricesLocked} />
             </div>
           ) : null}
           <div className="col-sm-6 col-lg-3">
-            <MoneyField
-              {...form.fieldProps('retail_price')}
-              label="Prix de détail"
-              currency={currency}
-              disabled={pricesLocked}
-            />
+            <MoneyField {...form.fieldProps('retail_price')} label="Prix de détail" disabled={pricesLocked} />
           </div>
           <div className="col-sm-6 col-lg-3">
-            <MoneyField
-              {...form.fieldProps('wholesale_price')}
-              label="Prix de gros"
-              currency={currency}
-              disabled={pricesLocked}
-            />
+            <MoneyField {...form.fieldProps('wholesale_price')} label="Prix de gros" disabled={pricesLocked} />
           </div>
           <div className="col-sm-6 col-lg-3">
             <MoneyField
               {...form.fieldProps('min_price')}
               label="Prix minimum"
-              currency={currency}
               disabled={pricesLocked}
               hint="Plancher de vente ; au plus les prix de détail et de gros."
             />
@@ -175,7 +160,7 @@ export default function ProductForm({
         </div>
         {show_costs && product ? (
           <p className="small text-body-secondary">
-            CMUP actuel (calculé par les entrées de stock) : <Money value={product.cmup} currency={currency} />
+            CMUP actuel (calculé par les entrées de stock) : <Money value={product.cmup} />
           </p>
         ) : null}
         <h2 className="app-form-section-title">Stock</h2>

@@ -16,7 +16,6 @@ export default function ProductsIndex({
   categories,
   locations,
   can,
-  currency,
   show_costs,
 }: MasterDataPages['products/Index']) {
   const list = useList(route('products.index'), params);
@@ -126,7 +125,7 @@ export default function ProductsIndex({
               role: 'figure',
               sort: true,
               num: true,
-              cell: (p) => <Money value={p.purchase_price} currency={currency} />,
+              cell: (p) => <Money value={p.purchase_price} />,
             }
           : null,
         {
@@ -135,7 +134,7 @@ export default function ProductsIndex({
           role: 'figure',
           sort: true,
           num: true,
-          cell: (p) => <Money value={p.retail_price} currency={currency} />,
+          cell: (p) => <Money value={p.retail_price} />,
         },
         {
           id: 'wholesale_price',
@@ -143,7 +142,7 @@ export default function ProductsIndex({
           role: 'figure',
           sort: true,
           num: true,
-          cell: (p) => <Money value={p.wholesale_price} currency={currency} />,
+          cell: (p) => <Money value={p.wholesale_price} />,
         },
         {
           id: 'stock',

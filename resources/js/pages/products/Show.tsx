@@ -27,7 +27,6 @@ export default function ProductShow({
   usage,
   history,
   can,
-  currency,
   show_costs,
 }: MasterDataPages['products/Show']) {
   const { url } = usePage();
@@ -69,31 +68,23 @@ export default function ProductShow({
       <StatRow>
         {show_costs ? (
           <>
-            <Stat label="Prix d’achat" value={<Money value={product.purchase_price} currency={currency} />} />
-            <Stat label="CMUP" value={<Money value={product.cmup} currency={currency} />} />
+            <Stat label="Prix d’achat" value={<Money value={product.purchase_price} />} />
+            <Stat label="CMUP" value={<Money value={product.cmup} />} />
           </>
         ) : null}
         <Stat
           label="Prix de détail"
-          value={<Money value={product.retail_price} currency={currency} />}
-          extra={
-            margins ? (
-              <PriceMargin m={margins.retail} includeVat={margins.prices_include_vat} currency={currency} />
-            ) : null
-          }
+          value={<Money value={product.retail_price} />}
+          extra={margins ? <PriceMargin m={margins.retail} includeVat={margins.prices_include_vat} /> : null}
           testId="retail-price"
         />
         <Stat
           label="Prix de gros"
-          value={<Money value={product.wholesale_price} currency={currency} />}
-          extra={
-            margins ? (
-              <PriceMargin m={margins.wholesale} includeVat={margins.prices_include_vat} currency={currency} />
-            ) : null
-          }
+          value={<Money value={product.wholesale_price} />}
+          extra={margins ? <PriceMargin m={margins.wholesale} includeVat={margins.prices_include_vat} /> : null}
           testId="wholesale-price"
         />
-        <Stat label="Prix minimum" value={<Money value={product.min_price} currency={currency} />} />
+        <Stat label="Prix minimum" value={<Money value={product.min_price} />} />
         <Stat
           label="Stock total"
           value={
@@ -263,7 +254,7 @@ export default function ProductShow({
                   role: 'figure',
                   num: true,
                   className: 'text-body-secondary',
-                  cell: (h) => <Money value={h.old_value} currency={currency} />,
+                  cell: (h) => <Money value={h.old_value} />,
                 },
                 {
                   id: 'new',
@@ -273,7 +264,7 @@ export default function ProductShow({
                   className: 'fw-semibold',
                   cell: (h) => (
                     <>
-                      <Money value={h.new_value} currency={currency} />
+                      <Money value={h.new_value} />
                       <Icon
                         name={h.new_value > h.old_value ? 'fa-solid fa-arrow-trend-up' : 'fa-solid fa-arrow-trend-down'}
                         className={`ms-2 ${h.new_value > h.old_value ? 'text-success' : 'text-danger'}`}
@@ -316,15 +307,15 @@ export default function ProductShow({
 }
 
 /** A price's margin over the CMUP, VAT excluded (with the price's HT when prices are typed VAT included). */
-function PriceMargin({ m, includeVat, currency }: { m: PriceMarginView; includeVat: boolean; currency: string }) {
+function PriceMargin({ m, includeVat }: { m: PriceMarginView; includeVat: boolean }) {
   return (
     <span className={m.margin < 0 ? 'text-danger' : 'text-body-secondary'} data-testid="price-margin">
       {includeVat ? (
         <>
-          <Money value={m.ht} currency={currency} /> HT ·{' '}
+          <Money value={m.ht} /> HT ·{' '}
         </>
       ) : null}
-      marge <Money value={m.margin} currency={currency} /> ({formatRate(m.rate)})
+      marge <Money value={m.margin} /> ({formatRate(m.rate)})
     </span>
   );
 }

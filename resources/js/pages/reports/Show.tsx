@@ -23,7 +23,7 @@ const href = (name: RouteName, query: Record<string, string>) =>
  * (A4, portrait or landscape as the report says) and the CSV/XLSX export of the view.
  */
 export default function ReportShow(report: PageProps<'reports/Show'>) {
-  const { routes, title, subtitle, group, currency, views, view, query, filters, figures, chart, notes } = report;
+  const { routes, title, subtitle, group, views, view, query, filters, figures, chart, notes } = report;
   const list = useList(href(routes.index, {}), query, { keep: ['view'] });
   const rate = (bp: number) => `${(bp / 100).toFixed(1).replace('.', ',').replace('-', '\u2212')} %`;
   const empty = report.tables.every((t) => t.page.total === 0);
@@ -52,7 +52,7 @@ export default function ReportShow(report: PageProps<'reports/Show'>) {
         }))}
       />
       <ListToolbar onReset={list.filtered ? list.reset : undefined}>
-        <ReportFilters filters={filters} list={list} currency={currency} />
+        <ReportFilters filters={filters} list={list} />
       </ListToolbar>
       {figures.length && !empty ? (
         <StatRow className="mb-3" testId="report-figures">
@@ -64,7 +64,7 @@ export default function ReportShow(report: PageProps<'reports/Show'>) {
               testId={`report-figure-${f.id}`}
               value={
                 f.kind === 'money' ? (
-                  <Money value={f.figure} currency={currency} />
+                  <Money value={f.figure} />
                 ) : f.kind === 'rate' ? (
                   rate(f.figure)
                 ) : (
@@ -78,7 +78,7 @@ export default function ReportShow(report: PageProps<'reports/Show'>) {
       {chart && !empty && chart.labels.length > 0 ? (
         <div className="card mb-3">
           <div className="card-body">
-            <ReportChart chart={chart} currency={currency} />
+            <ReportChart chart={chart} />
           </div>
         </div>
       ) : null}

@@ -2,7 +2,6 @@ import type { SaleCancellationRow } from '@shared/cancellation-pages';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_MODE_LABELS } from '@shared/sales';
-import { formatMoney } from '@shared/money';
 import { accountChoiceLabel } from '@shared/treasury-accounts';
 import { cancelledRow, numberColumn } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
@@ -12,10 +11,10 @@ import { useList } from '@/components/data/useList';
 import type { DialogChoice } from '@/components/documents/CancelDialog';
 import { CancellationPage } from '@/components/documents/CancellationPage';
 import { SaleFilters } from '@/components/sales/SaleFilters';
+import { useMoney } from '@/hooks/useCompany';
 
 /** What cancelling this sale will do, in the dialog's words. */
-function cancelEffects(s: SaleCancellationRow, currency: string): string {
-  const money = (n: number) => formatMoney(n, currency);
+function cancelEffects(s: SaleCancellationRow, money: (minor: number) => string): string {
   const parts = [`La marchandise revient dans le stock de ${s.location_name} à son coût d’origine.`];
   if (s.payment_mode === 'credit')
     parts.push(s.due > 0 ? `Le reste dû (${money(s.due)}) est retiré du solde de ${s.client_name}.` : '');
@@ -34,7 +33,6 @@ function cancelEffects(s: SaleCancellationRow, currency: string): string {
  * print after the first is a DUPLICATA, counted and audited.
  */
 export default function SalesCancellation({
-  currency,
   filters,
   sales,
   client,
@@ -42,6 +40,7 @@ export default function SalesCancellation({
   can,
   refund_accounts,
 }: PageProps<'sales/Cancellation'>) {
+  const money = useMoney();
   const list = useList(route('sales.cancellations'), filters);
   // A sale paid at the sale is refunded: from the accounts that took the money, or from another one of the user's (the desk's cash may have been banked since).
   const refundChoice = (s: SaleCancellationRow): DialogChoice | undefined =>
@@ -62,23 +61,14 @@ export default function SalesCancellation({
       query={filters}
       list={list}
       search={{ placeholder: 'N° (FAC-2026-…, VB-2026-…)', label: 'Rechercher une facture ou une vente' }}
-      filters={
-        <SaleFilters
-          list={list}
-          filters={filters}
-          client={client}
-          currency={currency}
-          locations={locations}
-          kind={filters.kind}
-        />
-      }
+      filters={<SaleFilters list={list} filters={filters} client={client} locations={locations} kind={filters.kind} />}
       page={sales}
       caption="Factures et ventes à annuler ou réimprimer"
       pageLabel="Pagination des factures"
       dialog={(s) => ({
         url: route('sales.cancel', { id: s.id }),
         title: `Annuler ${s.kind === 'counter' ? 'la vente' : 'la facture'} ${s.number}`,
-        explanation: cancelEffects(s, currency),
+        explanation: cancelEffects(s, money),
         choice: refundChoice(s),
       })}
       empty={{
@@ -113,10 +103,10 @@ export default function SalesCancellation({
           num: true,
           cell: (s) => (
             <>
-              <Money value={s.total_ttc} currency={currency} />
+              <Money value={s.total_ttc} />
               {s.due > 0 ? (
                 <div className="small">
-                  reste <Money value={s.due} currency={currency} tone="debt" />
+                  reste <Money value={s.due} tone="debt" />
                 </div>
               ) : null}
             </>
@@ -124,7 +114,7 @@ export default function SalesCancellation({
         },
       ]}
       cancellation={{
-        badge: (s) => <SaleStatus sale={s} currency={currency} />,
+        badge: (s) => <SaleStatus sale={s} />,
         reason: (s) => ({ text: s.cancel_reason, on: s.cancelled_on }),
         extra: (s) =>
           s.settlements.length ? (

@@ -18,16 +18,7 @@ import { StockExitTabs } from '@/components/sales/StockExitTabs';
  * (`kind` from the route) — period, client, location, status, payment filters, search by number,
  * the totals of the filtered sales, CSV/XLSX export.
  */
-export default function SalesIndex({
-  kind,
-  currency,
-  filters,
-  sales,
-  totals,
-  client,
-  locations,
-  can,
-}: PageProps<'sales/Index'>) {
+export default function SalesIndex({ kind, filters, sales, totals, client, locations, can }: PageProps<'sales/Index'>) {
   const invoices = kind === 'invoice';
   const listRoute = invoices ? route('sales.invoices') : route('sales.counterSales');
   const list = useList(listRoute, filters);
@@ -51,15 +42,7 @@ export default function SalesIndex({
       }}
       note={allDatesNote(filters)}
       filters={
-        <SaleFilters
-          list={list}
-          filters={filters}
-          client={client}
-          currency={currency}
-          locations={locations}
-          mode={invoices}
-          method
-        />
+        <SaleFilters list={list} filters={filters} client={client} locations={locations} mode={invoices} method />
       }
       actions={
         <ListActions
@@ -89,11 +72,11 @@ export default function SalesIndex({
                 : undefined
             }
           />
-          <Stat label="Montant TTC" value={<Money value={totals.total} currency={currency} />} testId="sales-total" />
-          <Stat label="Encaissé" value={<Money value={totals.paid} currency={currency} />} tone="success" />
+          <Stat label="Montant TTC" value={<Money value={totals.total} />} testId="sales-total" />
+          <Stat label="Encaissé" value={<Money value={totals.paid} />} tone="success" />
           <Stat
             label="Reste à payer"
-            value={<Money value={totals.due} currency={currency} />}
+            value={<Money value={totals.due} />}
             tone={totals.due > 0 ? 'danger' : undefined}
             testId="sales-due"
           />
@@ -137,7 +120,7 @@ export default function SalesIndex({
           role: 'figure',
           sort: true,
           num: true,
-          cell: (s) => <Money value={s.total_ttc} currency={currency} />,
+          cell: (s) => <Money value={s.total_ttc} />,
         },
         {
           id: 'due',
@@ -145,13 +128,9 @@ export default function SalesIndex({
           role: 'figure',
           num: true,
           cell: (s) =>
-            s.due > 0 ? (
-              <Money value={s.due} currency={currency} tone="debt" />
-            ) : (
-              <span className="text-body-secondary">—</span>
-            ),
+            s.due > 0 ? <Money value={s.due} tone="debt" /> : <span className="text-body-secondary">—</span>,
         },
-        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <SaleStatus sale={s} currency={currency} /> },
+        { id: 'status', label: 'Statut', role: 'status', cell: (s) => <SaleStatus sale={s} /> },
       ]}
     />
   );

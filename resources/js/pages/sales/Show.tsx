@@ -24,7 +24,7 @@ import { priceBasisLabel } from '@shared/vat';
  * (unit cost and margin for users who see costs), totals with discount / HT / TVA / TTC, the
  * payments with the cash tendered and the change, the amount in words, printouts and history.
  */
-export default function SalesShow({ currency, sale, history, print, can }: PageProps<'sales/Show'>) {
+export default function SalesShow({ sale, history, print, can }: PageProps<'sales/Show'>) {
   const invoice = sale.kind === 'invoice';
   const costs = sale.cost_total !== undefined;
   const byPack = sale.lines.some((l) => l.sale_unit === 'pack');
@@ -88,15 +88,14 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
           {sale.credit_notes.length > 0 ? (
             <StatusAlert tone="info" icon="fa-solid fa-rotate-left" testId="sale-corrected">
               <strong>{sale.credited >= sale.total_ttc ? 'Vente entièrement remboursée' : 'Vente corrigée'}</strong> :{' '}
-              <Money value={sale.credited} currency={currency} /> remboursés sur{' '}
-              <Money value={sale.total_ttc} currency={currency} /> par{' '}
+              <Money value={sale.credited} /> remboursés sur <Money value={sale.total_ttc} /> par{' '}
               {sale.credit_notes.map((c, i) => (
                 <span key={c.id}>
                   {i > 0 ? (i === sale.credit_notes.length - 1 ? ' et ' : ', ') : ''}
                   <Link href={route('creditNotes.show', { id: c.id })}>{c.number}</Link> du {formatDate(c.credit_date)}
                 </span>
               ))}
-              . Net après avoirs : <Money value={sale.total_ttc - sale.credited} currency={currency} />.
+              . Net après avoirs : <Money value={sale.total_ttc - sale.credited} />.
             </StatusAlert>
           ) : null}
         </>
@@ -174,7 +173,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             label: vat ? `Prix unitaire ${priceBasisLabel(sale.prices_include_vat, true)}` : 'Prix unitaire',
             role: 'secondary',
             num: true,
-            cell: (l) => <Money value={l.unit_price} currency={currency} />,
+            cell: (l) => <Money value={l.unit_price} />,
           },
           discounted
             ? {
@@ -182,7 +181,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                 label: 'Remise',
                 role: 'secondary',
                 num: true,
-                cell: (l) => (l.discount ? <Money value={-l.discount} currency={currency} /> : ''),
+                cell: (l) => (l.discount ? <Money value={-l.discount} /> : ''),
               }
             : null,
           {
@@ -190,8 +189,8 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
             label: 'Montant',
             role: 'figure',
             num: true,
-            cell: (l) => <Money value={l.net} currency={currency} />,
-            foot: <Money value={sale.lines_total} currency={currency} />,
+            cell: (l) => <Money value={l.net} />,
+            foot: <Money value={sale.lines_total} />,
           },
           costs
             ? {
@@ -199,7 +198,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                 label: 'CMUP',
                 role: 'secondary',
                 num: true,
-                cell: (l) => <Money value={l.unit_cost} currency={currency} />,
+                cell: (l) => <Money value={l.unit_cost} />,
               }
             : null,
           costs
@@ -208,8 +207,8 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                 label: 'Marge',
                 role: 'secondary',
                 num: true,
-                cell: (l) => <Money value={l.margin} currency={currency} tone="balance" />,
-                foot: <Money value={sale.margin} currency={currency} tone="balance" />,
+                cell: (l) => <Money value={l.margin} tone="balance" />,
+                foot: <Money value={sale.margin} tone="balance" />,
               }
             : null,
         ]}
@@ -224,14 +223,14 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                 <div>
                   <dt>Total des lignes</dt>
                   <dd>
-                    <Money value={sale.lines_total} currency={currency} />
+                    <Money value={sale.lines_total} />
                   </dd>
                 </div>
                 {sale.discount > 0 ? (
                   <div>
                     <dt>Remise globale</dt>
                     <dd>
-                      <Money value={-sale.discount} currency={currency} />
+                      <Money value={-sale.discount} />
                     </dd>
                   </div>
                 ) : null}
@@ -240,13 +239,13 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                     <div>
                       <dt>Total HT</dt>
                       <dd>
-                        <Money value={sale.total_ht} currency={currency} />
+                        <Money value={sale.total_ht} />
                       </dd>
                     </div>
                     <div>
                       <dt>TVA ({(sale.vat_rate_bp / 100).toLocaleString('fr-FR')} %)</dt>
                       <dd>
-                        <Money value={sale.vat} currency={currency} />
+                        <Money value={sale.vat} />
                       </dd>
                     </div>
                   </>
@@ -254,35 +253,34 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                 <div className="app-sale-ttc">
                   <dt>Total {vat ? 'TTC' : ''}</dt>
                   <dd data-testid="sale-show-total">
-                    <Money value={sale.total_ttc} currency={currency} />
+                    <Money value={sale.total_ttc} />
                   </dd>
                 </div>
                 <div>
                   <dt>Payé</dt>
                   <dd>
-                    <Money value={sale.paid} currency={currency} />
+                    <Money value={sale.paid} />
                   </dd>
                 </div>
                 {sale.credited > 0 ? (
                   <div>
                     <dt>Remboursé (avoirs)</dt>
                     <dd>
-                      <Money value={sale.credited} currency={currency} />
+                      <Money value={sale.credited} />
                     </dd>
                   </div>
                 ) : null}
                 <div>
                   <dt>Reste à payer</dt>
                   <dd data-testid="sale-show-due">
-                    <Money value={sale.due} currency={currency} tone="debt" />
+                    <Money value={sale.due} tone="debt" />
                   </dd>
                 </div>
                 {costs ? (
                   <div>
                     <dt>Coût (CMUP) · marge</dt>
                     <dd>
-                      <Money value={sale.cost_total} currency={currency} /> ·{' '}
-                      <Money value={sale.margin} currency={currency} tone="balance" />
+                      <Money value={sale.cost_total} /> · <Money value={sale.margin} tone="balance" />
                     </dd>
                   </div>
                 ) : null}
@@ -311,7 +309,7 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                           {p.method_label}
                           {p.operator_label ? ` · ${p.operator_label}` : ''}
                         </strong>
-                        <Money value={p.paid} currency={currency} />
+                        <Money value={p.paid} />
                       </div>
                       <div className="small text-body-secondary">
                         {[
@@ -326,9 +324,9 @@ export default function SalesShow({ currency, sale, history, print, can }: PageP
                   ))}
                   {sale.cash_tendered > 0 ? (
                     <li className="pt-2 border-top" data-testid="sale-change-given">
-                      Espèces reçues <Money value={sale.cash_tendered} currency={currency} /> · monnaie rendue{' '}
+                      Espèces reçues <Money value={sale.cash_tendered} /> · monnaie rendue{' '}
                       <strong>
-                        <Money value={sale.change_given} currency={currency} />
+                        <Money value={sale.change_given} />
                       </strong>
                     </li>
                   ) : null}

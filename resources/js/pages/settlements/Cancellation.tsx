@@ -1,5 +1,4 @@
 import type { SettlementCancellationRow } from '@shared/cancellation-pages';
-import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { Badge } from '@/components/data/StatusBadge';
@@ -9,10 +8,10 @@ import { formatDate } from '@/components/data/format';
 import { useList } from '@/components/data/useList';
 import { CancellationPage } from '@/components/documents/CancellationPage';
 import { SettlementFilters } from '@/components/settlements/SettlementFilters';
+import { useMoney } from '@/hooks/useCompany';
 
 /** What cancelling this settlement will do, in the dialog's words. */
-function cancelEffects(s: SettlementCancellationRow, currency: string): string {
-  const money = (n: number) => formatMoney(n, currency);
+function cancelEffects(s: SettlementCancellationRow, money: (minor: number) => string): string {
   const parts: string[] = [];
   if (s.method_label === 'Acompte')
     parts.push(`Les ${money(s.received)} pris sur l’acompte reviennent à ${s.client_name}.`);
@@ -35,12 +34,12 @@ function cancelEffects(s: SettlementCancellationRow, currency: string): string {
  * its receipt (DUPLICATA, counted and audited).
  */
 export default function SettlementsCancellation({
-  currency,
   filters,
   settlements,
   client,
   can,
 }: PageProps<'settlements/Cancellation'>) {
+  const money = useMoney();
   const list = useList(route('settlements.cancellations'), filters);
   return (
     <CancellationPage
@@ -50,14 +49,14 @@ export default function SettlementsCancellation({
       query={filters}
       list={list}
       search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
-      filters={<SettlementFilters list={list} filters={filters} client={client} currency={currency} />}
+      filters={<SettlementFilters list={list} filters={filters} client={client} />}
       page={settlements}
       caption="Règlements à annuler ou réimprimer"
       pageLabel="Pagination des règlements"
       dialog={(s) => ({
         url: route('settlements.cancel', { id: s.id }),
         title: `Annuler le règlement ${s.number}`,
-        explanation: cancelEffects(s, currency),
+        explanation: cancelEffects(s, money),
       })}
       empty={{
         title: 'Aucun règlement récent',
@@ -95,7 +94,7 @@ export default function SettlementsCancellation({
           role: 'figure',
           sort: true,
           num: true,
-          cell: (s) => <Money value={s.received} currency={currency} />,
+          cell: (s) => <Money value={s.received} />,
         },
         {
           id: 'invoices',
@@ -107,7 +106,7 @@ export default function SettlementsCancellation({
               {s.invoices.length ? s.invoices.join(', ') : <span className="text-body-secondary">—</span>}
               {s.advance > 0 ? (
                 <div className="small text-body-secondary">
-                  Acompte <Money value={s.advance} currency={currency} />
+                  Acompte <Money value={s.advance} />
                 </div>
               ) : null}
             </>

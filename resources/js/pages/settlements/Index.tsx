@@ -18,7 +18,6 @@ import { SettlementFilters } from '@/components/settlements/SettlementFilters';
  * CSV/XLSX export, « Nouveau règlement ».
  */
 export default function SettlementsIndex({
-  currency,
   filters,
   settlements,
   totals,
@@ -39,16 +38,7 @@ export default function SettlementsIndex({
       list={list}
       search={{ placeholder: 'N° de règlement (REG-2026-…)', label: 'Rechercher un règlement' }}
       note={allDatesNote(filters)}
-      filters={
-        <SettlementFilters
-          list={list}
-          filters={filters}
-          client={client}
-          currency={currency}
-          accounts={accounts}
-          users={users}
-        />
-      }
+      filters={<SettlementFilters list={list} filters={filters} client={client} accounts={accounts} users={users} />}
       actions={
         <ListActions
           exportUrl={can.export ? route('settlements.export') : null}
@@ -69,7 +59,7 @@ export default function SettlementsIndex({
           />
           <Stat
             label="Total reçu"
-            value={<Money value={totals.received} currency={currency} />}
+            value={<Money value={totals.received} />}
             tone="success"
             testId="settlements-total"
           />
@@ -77,7 +67,7 @@ export default function SettlementsIndex({
             <Stat
               key={m.key}
               label={m.label}
-              value={<Money value={m.received} currency={currency} />}
+              value={<Money value={m.received} />}
               extra={`${formatQty(m.count)} règlement${m.count > 1 ? 's' : ''}`}
               testId={`settlements-total-${m.key.replace(':', '-')}`}
             />
@@ -123,19 +113,14 @@ export default function SettlementsIndex({
           role: 'figure',
           sort: true,
           num: true,
-          cell: (s) => <Money value={s.received} currency={currency} />,
+          cell: (s) => <Money value={s.received} />,
         },
         {
           id: 'advance',
           label: 'Acompte',
           role: 'figure',
           num: true,
-          cell: (s) =>
-            s.advance > 0 ? (
-              <Money value={s.advance} currency={currency} />
-            ) : (
-              <span className="text-body-secondary">—</span>
-            ),
+          cell: (s) => (s.advance > 0 ? <Money value={s.advance} /> : <span className="text-body-secondary">—</span>),
         },
         { id: 'by', label: 'Par', role: 'secondary', wrap: true, cell: (s) => s.created_by ?? '—' },
         {

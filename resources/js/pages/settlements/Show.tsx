@@ -14,13 +14,7 @@ import { PrintButton } from '@/components/print/PrintButton';
  * cheque), the invoices it settled and what each still owes, the advance it left, the client's
  * balance now; the receipt A5 or 80 mm (DUPLICATA after the first print).
  */
-export default function SettlementsShow({
-  currency,
-  settlement: s,
-  history,
-  print,
-  can,
-}: PageProps<'settlements/Show'>) {
+export default function SettlementsShow({ settlement: s, history, print, can }: PageProps<'settlements/Show'>) {
   const cancelled = s.status === 'cancelled';
   return (
     <DocumentShow
@@ -68,7 +62,7 @@ export default function SettlementsShow({
             label={s.source === 'advance' ? 'Pris sur l’acompte' : 'Montant reçu'}
             value={
               <strong data-testid="settlement-received">
-                <Money value={s.received} currency={currency} />
+                <Money value={s.received} />
               </strong>
             }
           />
@@ -84,13 +78,13 @@ export default function SettlementsShow({
             />
           ) : null}
           {s.cheque_date ? <Fact label="Date du chèque" value={formatDate(s.cheque_date)} /> : null}
-          <Fact label="Affecté aux factures" value={<Money value={s.allocated} currency={currency} />} />
+          <Fact label="Affecté aux factures" value={<Money value={s.allocated} />} />
           {s.advance > 0 ? (
             <Fact
               label="Gardé en acompte"
               value={
                 <span data-testid="settlement-advance">
-                  <Money value={s.advance} currency={currency} />
+                  <Money value={s.advance} />
                 </span>
               }
             />
@@ -100,13 +94,11 @@ export default function SettlementsShow({
             label="Solde du client aujourd’hui"
             value={
               <span data-testid="settlement-client-balance">
-                <Money value={s.client.balance} currency={currency} />
+                <Money value={s.client.balance} />
               </span>
             }
           />
-          {s.client.advance > 0 ? (
-            <Fact label="Acompte disponible" value={<Money value={s.client.advance} currency={currency} />} />
-          ) : null}
+          {s.client.advance > 0 ? <Fact label="Acompte disponible" value={<Money value={s.client.advance} />} /> : null}
           {s.note ? <Fact label="Observation" value={s.note} /> : null}
         </>
       }
@@ -151,15 +143,15 @@ export default function SettlementsShow({
               label: 'Montant',
               role: 'secondary',
               num: true,
-              cell: (a) => <Money value={a.total} currency={currency} />,
+              cell: (a) => <Money value={a.total} />,
             },
             {
               id: 'settled',
               label: 'Réglé ici',
               role: 'figure',
               num: true,
-              cell: (a) => <Money value={a.settled} currency={currency} />,
-              foot: <Money value={s.allocated} currency={currency} />,
+              cell: (a) => <Money value={a.settled} />,
+              foot: <Money value={s.allocated} />,
             },
             {
               id: 'remaining',
@@ -167,11 +159,7 @@ export default function SettlementsShow({
               role: 'figure',
               num: true,
               cell: (a) =>
-                a.remaining > 0 ? (
-                  <Money value={a.remaining} currency={currency} tone="debt" />
-                ) : (
-                  <Badge tone="success">Payée</Badge>
-                ),
+                a.remaining > 0 ? <Money value={a.remaining} tone="debt" /> : <Badge tone="success">Payée</Badge>,
             },
           ]}
         />

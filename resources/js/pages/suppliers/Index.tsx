@@ -8,7 +8,7 @@ import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { useList } from '@/components/data/useList';
 
-export default function SuppliersIndex({ suppliers, params, can, currency }: MasterDataPages['suppliers/Index']) {
+export default function SuppliersIndex({ suppliers, params, can }: MasterDataPages['suppliers/Index']) {
   const list = useList(route('suppliers.index'), params);
   return (
     <ListPage
@@ -78,7 +78,7 @@ export default function SuppliersIndex({ suppliers, params, can, currency }: Mas
           role: 'figure',
           sort: true,
           num: true,
-          cell: (s) => <Money value={s.balance} currency={currency} tone="debt" />,
+          cell: (s) => <Money value={s.balance} tone="debt" />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (s) => <StatusBadge active={s.active} /> },
       ]}

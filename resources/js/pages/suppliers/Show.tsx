@@ -9,7 +9,7 @@ import { EditLink, RecordPage } from '@/components/data/RecordPage';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { StatusBadge } from '@/components/data/StatusBadge';
 
-export default function SupplierShow({ supplier, usage, history, can, currency }: MasterDataPages['suppliers/Show']) {
+export default function SupplierShow({ supplier, usage, history, can }: MasterDataPages['suppliers/Show']) {
   return (
     <RecordPage
       title={supplier.name}
@@ -38,7 +38,7 @@ export default function SupplierShow({ supplier, usage, history, can, currency }
       <StatRow>
         <Stat
           label="Solde à payer au fournisseur"
-          value={<Money value={supplier.balance} currency={currency} />}
+          value={<Money value={supplier.balance} />}
           tone={supplier.balance > 0 ? 'danger' : undefined}
         />
       </StatRow>

@@ -15,7 +15,6 @@ import { documentUrl, n } from './common.js';
 export function presentProductStock(
   data: ProductStockData,
   showCosts: boolean,
-  currency: string,
   hidden: ReadonlySet<number> = new Set(),
 ): ProductStockSectionsProps {
   const cmup = n(data.product.cmup);
@@ -32,7 +31,6 @@ export function presentProductStock(
   const { movements } = data;
   return withoutCosts(
     {
-      currency,
       show_costs: showCosts,
       product: withoutCosts(
         {

@@ -1,9 +1,9 @@
 import { Router } from 'express';
+import { businessDate } from '../../../domain/dates.js';
 import type { SaleCancellationFilters } from '../../../../shared/cancellation-pages.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import { SALE_KINDS } from '../../../../shared/sales.js';
 import { saleCancelAbilities } from '../../../policies/index.js';
-import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { cancelSale } from '../../../services/sales/cancel-sale.js';
 import { listSaleCancellations } from '../../../services/sales/sale-cancellations.js';
 import { clientNameOf } from '../../../services/sales/sale-queries.js';
@@ -40,12 +40,11 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
     can('menu.annulation.factures'),
     async (req, res) => {
       const filters: SaleCancellationFilters = {
-        ...saleFilters(req, await companyToday(db)),
+        ...saleFilters(req, businessDate(req.user!.company.timeZone)),
         kind: queryChoice(req.query, 'kind', ['', ...SALE_KINDS] as const, ''),
       };
       const places = req.user!.places;
       await res.inertia.render('sales/Cancellation', {
-        currency: await getCurrency(db),
         filters,
         sales: await listSaleCancellations(db, filters, places, queryPage(req.query), presentSaleCancellationRow),
         client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
@@ -79,7 +78,7 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
         },
         actorOf(req),
       );
-      const currency = await getCurrency(db);
+      const currency = req.user!.company.currency;
       const what = result.kind === 'counter' ? 'Vente' : 'Facture';
       const effects = [
         'la marchandise est revenue en stock',

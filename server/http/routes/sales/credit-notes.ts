@@ -1,9 +1,9 @@
 import { type Request, Router } from 'express';
+import { businessDate } from '../../../domain/dates.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import type { CreditNoteListFilters } from '../../../../shared/sales-pages.js';
 import { NotFound } from '../../../domain/errors.js';
 import { mayReprint, seesCosts } from '../../../policies/index.js';
-import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { printCount } from '../../../services/print/record-print.js';
 import {
   correctableSale,
@@ -74,10 +74,9 @@ export function creditNoteRoutes(ctx: AppContext): Router {
   r.use(ROUTES['creditNotes.index'], requireAuth, requireVerified);
 
   r.get(ROUTES['creditNotes.index'], can('menu.sortiestock'), async (req, res) => {
-    const filters = filtersOf(req, await companyToday(db));
+    const filters = filtersOf(req, businessDate(req.user!.company.timeZone));
     const user = req.user!;
     await res.inertia.render('sales/credit-notes/Index', {
-      currency: await getCurrency(db),
       filters,
       credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
       refund_total: await creditNoteRefundTotal(db, filters, user.places),
@@ -87,12 +86,12 @@ export function creditNoteRoutes(ctx: AppContext): Router {
   });
 
   r.get(ROUTES['creditNotes.export'], can('menu.sortiestock'), downloadGuard, async (req, res) => {
-    const filters = filtersOf(req, await companyToday(db));
+    const filters = filtersOf(req, businessDate(req.user!.company.timeZone));
     sendFile(
       res,
       await buildExport(
         exportFormat(req),
-        exportSpec(await getCurrency(db)),
+        exportSpec(req.user!.company.currency),
         await creditNotesForExport(db, filters, req.user!.places),
       ),
     );
@@ -111,7 +110,6 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     else if (found && found.sale.status === 'cancelled')
       notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
     await res.inertia.render('sales/credit-notes/Create', {
-      currency: await getCurrency(db),
       searched,
       sale: found && !notFound ? presentCorrectableSale(found) : null,
       not_found: notFound,
@@ -151,7 +149,6 @@ export function creditNoteRoutes(ctx: AppContext): Router {
     const detail = await creditNoteDetail(db, routeId(req.params.id));
     if (!detail) throw new NotFound();
     await res.inertia.render('sales/credit-notes/Show', {
-      currency: await getCurrency(db),
       credit_note: presentCreditNote(detail, seesCosts(req.user!)),
       print: presentPrintState(
         await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }),

@@ -1,11 +1,11 @@
 import { type Request, type Response, Router } from 'express';
+import { businessDate } from '../../../domain/dates.js';
 import { optionId } from '../../../../shared/lists.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import type { EntryListFilters } from '../../../../shared/stock-pages.js';
 import { ENTRY_STATUSES, type EntryKind } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { entryAbilities, mayReprint, seesCosts, withoutCosts } from '../../../policies/index.js';
-import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { cancelStockEntry, createStockEntry } from '../../../services/stock/entries.js';
 import {
   entryCancellationShortages,
@@ -58,14 +58,13 @@ export function stockEntryRoutes(ctx: AppContext): Router {
 
   r.get(ROUTES['entries.index'], async (req, res) => {
     const costs = seesCosts(req.user!);
-    const filters = entryFilters(req, await companyToday(db));
+    const filters = entryFilters(req, businessDate(req.user!.company.timeZone));
     // Sorting by amount would tell the amounts apart: only for those who see them.
     if (!costs && filters.sort === 'amount') filters.sort = 'date';
     const { entries, totals } = await listEntries(db, filters, req.user!.places, queryPage(req.query), (r) =>
       presentEntryRow(r, costs),
     );
     await res.inertia.render('stock/entries/Index', {
-      currency: await getCurrency(db),
       filters,
       entries,
       totals: withoutCosts(totals, costs),
@@ -79,8 +78,6 @@ export function stockEntryRoutes(ctx: AppContext): Router {
   const entryForm = (kind: EntryKind) => async (req: Request, res: Response) => {
     const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/entries/Create', {
-      currency: await getCurrency(db),
-      today: await companyToday(db),
       kind,
       suppliers: kind === 'opening' ? [] : presentOptions(await activeSupplierRows(db)),
       locations,
@@ -101,7 +98,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
   });
 
   r.post(ROUTES['entries.index'], can('stock_entries.create'), async (req, res) => {
-    const input = validate(stockEntrySchema(await getCurrency(db)), req.body);
+    const input = validate(stockEntrySchema(req.user!.company.currency), req.body);
     refuseUnallowedLocation(req.user!.places, input.location_id);
     const result = await createStockEntry(
       db,
@@ -136,7 +133,7 @@ export function stockEntryRoutes(ctx: AppContext): Router {
   // État des entrées de stock for a period (A4), with the list filters.
   r.get(ROUTES['entries.statement'], async (req, res) => {
     // A statement always covers a period, even when the list was searched by number.
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const filters = { ...entryFilters(req, today), ...period(req.query, today) };
     const includeCancelled = queryFlag(req.query, 'cancelled');
     const statement = await entryStatement(db, filters, req.user!.places, includeCancelled);
@@ -155,7 +152,6 @@ export function stockEntryRoutes(ctx: AppContext): Router {
     if (!detail) throw new NotFound();
     const validated = detail.entry.status === 'validated';
     await res.inertia.render('stock/entries/Show', {
-      currency: await getCurrency(db),
       entry: presentEntry(detail, seesCosts(req.user!)),
       can: entryAbilities(req.user!),
       cancellation: presentEntryCancellation(detail.entry, validated ? await entryCancellationShortages(db, id) : null),

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { businessDate } from '../../../domain/dates.js';
 import { optionId } from '../../../../shared/lists.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import type { CountLineFilter } from '../../../../shared/stock-pages.js';
@@ -11,7 +12,6 @@ import {
 } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { countAbilities, seesCosts, seesCountDifferences, seesTheoreticalStock } from '../../../policies/index.js';
-import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import {
   countAdjustment,
   countLines,
@@ -77,7 +77,7 @@ export function inventoryRoutes(ctx: AppContext): Router {
   r.use(ROUTES['inventory.index'], requireAuth, requireVerified, can('menu.inventaire'));
 
   r.get(ROUTES['inventory.index'], async (req, res) => {
-    const today = await companyToday(db);
+    const today = businessDate(req.user!.company.timeZone);
     const filters = {
       location_id: queryId(req.query, 'location_id'),
       status: queryChoice(req.query, 'status', ['', ...COUNT_STATUSES] as const, ''),
@@ -86,7 +86,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const tab = queryChoice(req.query, 'tab', ['sessions', 'readjustments'] as const, 'sessions');
     const values = seesCosts(req.user!);
     await res.inertia.render('stock/inventory/Index', {
-      currency: await getCurrency(db),
       tab,
       filters,
       sessions: await listCountSessions(
@@ -111,7 +110,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
   r.get(ROUTES['inventory.create'], can('inventory.count'), async (req, res) => {
     const { categories, openSessions } = await countSessionFormData(db, req.user!.places);
     await res.inertia.render('stock/inventory/Create', {
-      today: await companyToday(db),
       locations: presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active),
       categories,
       open_sessions: openSessions,
@@ -146,8 +144,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
   r.get(ROUTES['inventory.readjust'], can('inventory.validate'), async (req, res) => {
     const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
     await res.inertia.render('stock/inventory/Readjust', {
-      currency: await getCurrency(db),
-      today: await companyToday(db),
       locations,
       reasons: READJUSTMENT_REASONS.map((value) => ({
         value,
@@ -225,7 +221,6 @@ export function inventoryRoutes(ctx: AppContext): Router {
     const lastScan = req.session.stockLastScan?.countId === session.id ? req.session.stockLastScan : null;
     delete req.session.stockLastScan;
     await res.inertia.render('stock/inventory/Show', {
-      currency: await getCurrency(db),
       session: presentCountSession(session),
       tab: effectiveTab,
       filters,

@@ -4,7 +4,6 @@ import { NotFound } from '../../../domain/errors.js';
 import { onlyAllowedLocations } from '../../../policies/places.js';
 import { seesCosts } from '../../../policies/index.js';
 import { hiddenStockLocations } from '../../../services/stock/count-queries.js';
-import { getCurrency } from '../../../services/company/get-company.js';
 import { productStock } from '../../../services/stock/product-stock.js';
 import type { AppContext } from '../../context.js';
 import { can, requireAuth, requireVerified } from '../../middleware/auth.js';
@@ -25,7 +24,7 @@ export function productStockRoutes({ db }: AppContext): Router {
     // The places the user does not work in are not listed at all (their movements neither: `hidden`).
     data.locations = onlyAllowedLocations(req.user!.places, data.locations, (l) => l.id);
     await res.inertia.render('products/Stock', {
-      ...presentProductStock(data, seesCosts(req.user!), await getCurrency(db), hidden),
+      ...presentProductStock(data, seesCosts(req.user!), hidden),
       back_url: route('products.show', { id }),
     });
   });

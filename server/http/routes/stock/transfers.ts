@@ -1,10 +1,10 @@
 import { type Request, Router } from 'express';
+import { businessDate } from '../../../domain/dates.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import type { TransferListFilters } from '../../../../shared/stock-pages.js';
 import { TRANSFER_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { TRANSFER_CANCEL_SCREENS, mayReprint, seesCosts, transferAbilities } from '../../../policies/index.js';
-import { companyToday, getCurrency } from '../../../services/company/get-company.js';
 import { locationRows } from '../../../services/stock/lookups.js';
 import { listTransfers, transferDetail, transfersInTransit } from '../../../services/stock/transfer-queries.js';
 import { cancelTransfer, createTransfer, receiveTransfer } from '../../../services/stock/transfers.js';
@@ -51,7 +51,7 @@ export function transferRoutes(ctx: AppContext): Router {
 
   // The transfer list and the cancellation screen search the same list with the same filters.
   const transferList = async (req: Request) => {
-    const filters = transferFilters(req, await companyToday(db));
+    const filters = transferFilters(req, businessDate(req.user!.company.timeZone));
     return {
       filters,
       transfers: await listTransfers(db, filters, req.user!.places, queryPage(req.query), presentTransferRow),
@@ -75,8 +75,6 @@ export function transferRoutes(ctx: AppContext): Router {
     const way = defaultTransferWay(locations);
     const to = way.default_to_id ?? destinations.find((l) => l.value !== String(way.default_from_id))?.value;
     await res.inertia.render('stock/transfers/Create', {
-      currency: await getCurrency(db),
-      today: await companyToday(db),
       locations,
       destinations,
       ...way,
@@ -120,8 +118,6 @@ export function transferRoutes(ctx: AppContext): Router {
       // The receiving place receives, the sending place cancels (requirePlace guards the actions).
       const places = req.user!.places;
       await res.inertia.render('stock/transfers/Show', {
-        currency: await getCurrency(db),
-        today: await companyToday(db),
         transfer: presentTransfer(detail, seesCosts(req.user!)),
         actions: transferActions(detail.transfer),
         can: {

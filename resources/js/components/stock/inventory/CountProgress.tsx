@@ -4,15 +4,7 @@ import { formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 
 /** Under a count's facts: how many products are counted, and a warning when stock moved since the snapshot. */
-export function CountProgress({
-  session,
-  summary,
-  currency,
-}: {
-  session: CountSessionView;
-  summary: CountSummaryView | null;
-  currency: string;
-}) {
+export function CountProgress({ session, summary }: { session: CountSessionView; summary: CountSummaryView | null }) {
   const progress = session.line_count === 0 ? 0 : Math.round((session.counted_count / session.line_count) * 100);
   return (
     <>
@@ -41,7 +33,7 @@ export function CountProgress({
           {summary.net_value ? (
             <>
               {' '}
-              Écart net actuel : <Money value={summary.net_value} currency={currency} />.
+              Écart net actuel : <Money value={summary.net_value} />.
             </>
           ) : null}
         </StatusAlert>

@@ -8,12 +8,10 @@ export function CountSummary({
   summary,
   open,
   showValues,
-  currency,
 }: {
   summary: CountSummaryView;
   open: boolean;
   showValues: boolean;
-  currency: string;
 }) {
   return (
     <StatRow className="mb-3" testId="count-summary">
@@ -24,19 +22,15 @@ export function CountSummary({
       <Stat
         label="Lignes en gain"
         value={<span className="app-diff-pos">{formatQty(summary.gain_lines)}</span>}
-        extra={showValues ? <Money value={summary.gain_value} currency={currency} /> : null}
+        extra={showValues ? <Money value={summary.gain_value} /> : null}
       />
       <Stat
         label="Lignes en perte"
         value={<span className="app-diff-neg">{formatQty(summary.loss_lines)}</span>}
-        extra={showValues ? <Money value={summary.loss_value ? -summary.loss_value : 0} currency={currency} /> : null}
+        extra={showValues ? <Money value={summary.loss_value ? -summary.loss_value : 0} /> : null}
       />
       {showValues ? (
-        <Stat
-          label="Écart net (CMUP)"
-          value={<Money value={summary.net_value} currency={currency} tone="balance" />}
-          testId="net-value"
-        />
+        <Stat label="Écart net (CMUP)" value={<Money value={summary.net_value} tone="balance" />} testId="net-value" />
       ) : null}
     </StatRow>
   );

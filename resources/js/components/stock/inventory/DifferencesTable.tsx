@@ -10,13 +10,11 @@ export function DifferencesTable({
   lines,
   open,
   showValues,
-  currency,
   top,
 }: {
   lines: Paginated<CountLineView>;
   open: boolean;
   showValues: boolean;
-  currency: string;
   top: ReactNode;
 }) {
   return (
@@ -83,10 +81,10 @@ export function DifferencesTable({
             {showValues ? (
               <>
                 <td className="num" data-label="CMUP">
-                  <Money value={l.unit_cost} currency={currency} />
+                  <Money value={l.unit_cost} />
                 </td>
                 <td className="num" data-label="Valeur">
-                  {l.value == null ? '—' : <Money value={l.value} currency={currency} tone="balance" />}
+                  {l.value == null ? '—' : <Money value={l.value} tone="balance" />}
                 </td>
               </>
             ) : null}

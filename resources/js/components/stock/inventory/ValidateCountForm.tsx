@@ -2,7 +2,6 @@ import type { InventoryShowProps } from '@shared/stock-pages';
 import { route } from '@shared/routes';
 import { MOVED_POLICIES, MOVED_POLICY_LABELS, type MovedPolicy } from '@shared/stock';
 import { useState } from 'react';
-import { formatMoney } from '@shared/money';
 import { FieldError } from '@/components/Field';
 import { ConfirmDialog } from '@/components/data/ConfirmDialog';
 import { Icon } from '@/components/Icon';
@@ -12,6 +11,7 @@ import { type ErrorMap, formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';
 import type { ListHandle } from '@/components/data/useList';
 import { useServerForm } from '@/hooks/useServerForm';
+import { useMoney } from '@/hooks/useCompany';
 
 /**
  * Validation: when counted products moved after the snapshot the user chooses explicitly how to
@@ -27,11 +27,11 @@ export function ValidateCountForm({
   uncounted_as_zero,
   list,
   showValues,
-  currency,
-}: Pick<InventoryShowProps, 'session' | 'summary' | 'preview_policy' | 'uncounted_as_zero' | 'currency'> & {
+}: Pick<InventoryShowProps, 'session' | 'summary' | 'preview_policy' | 'uncounted_as_zero'> & {
   list: ListHandle;
   showValues: boolean;
 }) {
+  const money = useMoney();
   const [confirming, setConfirming] = useState(false);
   const moved = (summary?.moved ?? 0) > 0;
   const form = useServerForm<{ version: number; moved_policy: MovedPolicy | ''; uncounted_as_zero: boolean }>({
@@ -83,9 +83,8 @@ export function ValidateCountForm({
             summary.loss_value !== undefined &&
             summary.net_value !== undefined ? (
               <li>
-                Valeur de l’ajustement : gains {formatMoney(summary.gain_value, currency)}, pertes{' '}
-                {formatMoney(summary.loss_value, currency)}, écart net{' '}
-                <strong>{formatMoney(summary.net_value, currency)}</strong>
+                Valeur de l’ajustement : gains {money(summary.gain_value)}, pertes {money(summary.loss_value)}, écart
+                net <strong>{money(summary.net_value)}</strong>
               </li>
             ) : null}
             {summary.adjusted > 0 ? (

@@ -1,7 +1,6 @@
 import { Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { closingDifference, closingReasonIssue, differenceLabel } from '@shared/cash-closing';
-import { formatMoney } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
@@ -20,6 +19,7 @@ import { CashTabs } from '@/components/treasury/CashTabs';
 import { ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { useCompany, useMoney } from '@/hooks/useCompany';
 
 type Props = PageProps<'cash/closings/Create'>;
 
@@ -35,16 +35,8 @@ function parsedCount(text: string): number {
  * the cashier counts the drawer note by note, the difference shows live, a reason is required
  * when it is not zero, and validating locks the day for the desk.
  */
-export default function ClosingCreate({
-  currency,
-  today,
-  accounts,
-  account_id,
-  day,
-  draft,
-  denominations,
-  by_denomination,
-}: Props) {
+export default function ClosingCreate({ accounts, account_id, day, draft, denominations, by_denomination }: Props) {
+  const { today } = useCompany();
   const pick = (changes: { account_id?: string; day?: string }) =>
     router.get(route('cash.closings.create', { account_id, day, ...changes }), {}, { preserveState: false });
   return (
@@ -114,7 +106,6 @@ export default function ClosingCreate({
       ) : (
         <ClosingForm
           key={`${draft.account.id}:${draft.day}:${draft.expected}`}
-          currency={currency}
           draft={draft}
           denominations={denominations}
           byDenomination={by_denomination}
@@ -125,16 +116,16 @@ export default function ClosingCreate({
 }
 
 function ClosingForm({
-  currency,
   draft,
   denominations,
   byDenomination,
 }: {
-  currency: string;
   draft: NonNullable<Props['draft']>;
   denominations: Props['denominations'];
   byDenomination: boolean;
 }) {
+  const { currency } = useCompany();
+  const money = useMoney();
   const form = useServerForm<{
     idempotency_key: string;
     account_id: number;
@@ -186,20 +177,15 @@ function ClosingForm({
       <StatRow testId="closing-stats">
         <Stat
           label="Attendu en caisse"
-          value={<Money value={draft.expected} currency={currency} />}
+          value={<Money value={draft.expected} />}
           extra={`${formatCount(draft.movement_count, 'mouvement')} le ${formatDate(draft.day)}`}
           testId="closing-stat-expected"
         />
-        <Stat
-          label="Compté"
-          tone="info"
-          value={<Money value={counted} currency={currency} />}
-          testId="closing-stat-counted"
-        />
+        <Stat label="Compté" tone="info" value={<Money value={counted} />} testId="closing-stat-counted" />
         <Stat
           label={`Écart — ${differenceLabel(difference)}`}
           tone={difference === 0 ? 'success' : 'danger'}
-          value={<Money value={difference} currency={currency} />}
+          value={<Money value={difference} />}
           testId="closing-stat-difference"
         />
       </StatRow>
@@ -267,7 +253,7 @@ function ClosingForm({
                           ) : null}
                         </td>
                         <td className="text-end">
-                          <Money value={d.value * parsedCount(form.data.counts[i].count)} currency={currency} />
+                          <Money value={d.value * parsedCount(form.data.counts[i].count)} />
                         </td>
                       </tr>
                     );
@@ -279,7 +265,7 @@ function ClosingForm({
                       Total compté
                     </th>
                     <td className="text-end fw-bold" data-testid="closing-counted">
-                      <Money value={counted} currency={currency} />
+                      <Money value={counted} />
                     </td>
                   </tr>
                 </tfoot>
@@ -289,13 +275,13 @@ function ClosingForm({
         </div>
         <div className="col-lg-6">
           <SectionCard title={`Attendu le ${formatDate(draft.day)}`} icon="fa-solid fa-calculator">
-            <ExpectedCashTable currency={currency} figures={draft} day={formatDate(draft.day)} />
+            <ExpectedCashTable figures={draft} day={formatDate(draft.day)} />
           </SectionCard>
           <SectionCard title="Encaissements hors espèces du jour" icon="fa-solid fa-mobile-screen" className="mt-3">
             <p className="small text-body-secondary px-3 pt-2 mb-2">
               À rapprocher des relevés des opérateurs mobile money et de la banque.
             </p>
-            <NonCashTable currency={currency} rows={draft.non_cash} />
+            <NonCashTable rows={draft.non_cash} />
           </SectionCard>
         </div>
       </div>
@@ -306,7 +292,7 @@ function ClosingForm({
             label={
               difference === 0
                 ? 'Observation sur l’écart (aucun écart)'
-                : `Motif de l’écart (${differenceLabel(difference).toLowerCase()} de ${formatMoney(Math.abs(difference), currency)})`
+                : `Motif de l’écart (${differenceLabel(difference).toLowerCase()} de ${money(Math.abs(difference))})`
             }
             required={difference !== 0}
             maxLength={500}
@@ -336,11 +322,10 @@ function ClosingForm({
         testId="closing-confirm"
       >
         <p className="mb-2">
-          {draft.account.name}, journée du {formatDate(draft.day)} : attendu{' '}
-          <Money value={draft.expected} currency={currency} />, compté <Money value={counted} currency={currency} />,
-          écart{' '}
+          {draft.account.name}, journée du {formatDate(draft.day)} : attendu <Money value={draft.expected} />, compté{' '}
+          <Money value={counted} />, écart{' '}
           <strong>
-            <Money value={difference} currency={currency} />
+            <Money value={difference} />
           </strong>
           .
         </p>

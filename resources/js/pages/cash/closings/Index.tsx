@@ -15,7 +15,6 @@ const STATUS_OPTIONS = Object.entries(CLOSING_STATUS_LABELS).map(([value, label]
 
 /** Caisse › Arrêtés: the daily closings of the desks the user works on — expected, counted, difference and its reason. */
 export default function ClosingsIndex({
-  currency,
   accounts,
   filters,
   closings,
@@ -105,26 +104,24 @@ export default function ClosingsIndex({
           label: 'Attendu',
           role: 'figure',
           num: true,
-          cell: (c) => <Money value={c.expected} currency={currency} />,
+          cell: (c) => <Money value={c.expected} />,
         },
         {
           id: 'counted',
           label: 'Compté',
           role: 'figure',
           num: true,
-          cell: (c) => <Money value={c.counted} currency={currency} />,
+          cell: (c) => <Money value={c.counted} />,
         },
         {
           id: 'difference',
           label: 'Écart',
           role: 'figure',
           num: true,
-          cell: (c) => (
-            <Money value={c.difference} currency={currency} className={c.difference < 0 ? 'text-danger' : ''} />
-          ),
+          cell: (c) => <Money value={c.difference} className={c.difference < 0 ? 'text-danger' : ''} />,
           foot: (
             <span data-testid="closings-difference-total">
-              <Money value={difference_total} currency={currency} />
+              <Money value={difference_total} />
             </span>
           ),
         },

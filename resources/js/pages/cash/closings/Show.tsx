@@ -16,7 +16,7 @@ import { CashTabs } from '@/components/treasury/CashTabs';
 import { CountLinesTable, ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
 
 /** One closing: what was expected, counted note by note, the difference and its reason, who signed; its report (A4, 80 mm); reopening. */
-export default function ClosingShow({ currency, closing: c, count_lines, can }: PageProps<'cash/closings/Show'>) {
+export default function ClosingShow({ closing: c, count_lines, can }: PageProps<'cash/closings/Show'>) {
   const [reopening, setReopening] = useState(false);
   return (
     <AppPage
@@ -74,20 +74,15 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
       <StatRow>
         <Stat
           label="Attendu"
-          value={<Money value={c.expected} currency={currency} />}
+          value={<Money value={c.expected} />}
           extra={formatCount(c.movement_count, 'mouvement')}
           testId="closing-show-expected"
         />
-        <Stat
-          label="Compté"
-          tone="info"
-          value={<Money value={c.counted} currency={currency} />}
-          testId="closing-show-counted"
-        />
+        <Stat label="Compté" tone="info" value={<Money value={c.counted} />} testId="closing-show-counted" />
         <Stat
           label={`Écart — ${differenceLabel(c.difference)}`}
           tone={c.difference === 0 ? 'success' : 'danger'}
-          value={<Money value={c.difference} currency={currency} />}
+          value={<Money value={c.difference} />}
           testId="closing-show-difference"
         />
       </StatRow>
@@ -113,16 +108,16 @@ export default function ClosingShow({ currency, closing: c, count_lines, can }: 
             {count_lines.length === 0 ? (
               <p className="text-body-secondary mb-0 px-3 py-2">Caisse vide : rien n’a été compté.</p>
             ) : (
-              <CountLinesTable currency={currency} lines={count_lines} counted={c.counted} />
+              <CountLinesTable lines={count_lines} counted={c.counted} />
             )}
           </SectionCard>
         </div>
         <div className="col-lg-6">
           <SectionCard title="Attendu" icon="fa-solid fa-calculator">
-            <ExpectedCashTable currency={currency} figures={c} day={formatDate(c.closing_date)} />
+            <ExpectedCashTable figures={c} day={formatDate(c.closing_date)} />
           </SectionCard>
           <SectionCard title="Encaissements hors espèces du jour" icon="fa-solid fa-mobile-screen" className="mt-3">
-            <NonCashTable currency={currency} rows={c.non_cash} />
+            <NonCashTable rows={c.non_cash} />
           </SectionCard>
         </div>
       </div>

@@ -25,7 +25,7 @@ type Props = PageProps<'sales/credit-notes/Create'>;
  * ticket: a scanner types it and presses Enter), say what comes back and why; the credit note puts
  * the goods back in stock and the refund is paid in cash from the shop's desk.
  */
-export default function CreditNotesCreate({ currency, searched, sale, not_found, refund_accounts }: Props) {
+export default function CreditNotesCreate({ searched, sale, not_found, refund_accounts }: Props) {
   const [number, setNumber] = useState(searched);
   const find = (e: FormEvent) => {
     e.preventDefault();
@@ -73,9 +73,7 @@ export default function CreditNotesCreate({ currency, searched, sale, not_found,
           {not_found}
         </StatusAlert>
       ) : null}
-      {sale ? (
-        <CorrectionForm key={`${sale.id}:${sale.version}`} currency={currency} sale={sale} accounts={refund_accounts} />
-      ) : null}
+      {sale ? <CorrectionForm key={`${sale.id}:${sale.version}`} sale={sale} accounts={refund_accounts} /> : null}
     </AppPage>
   );
 }
@@ -86,15 +84,7 @@ interface ReturnLine {
   quantity: number | null;
 }
 
-function CorrectionForm({
-  currency,
-  sale,
-  accounts,
-}: {
-  currency: string;
-  sale: CorrectableSale;
-  accounts: Props['refund_accounts'];
-}) {
+function CorrectionForm({ sale, accounts }: { sale: CorrectableSale; accounts: Props['refund_accounts'] }) {
   const form = useServerForm<{
     idempotency_key: string;
     sale_id: number;
@@ -136,11 +126,11 @@ function CorrectionForm({
           Vente <span className="code">{sale.number}</span> du {formatDate(sale.sale_date)}
         </h2>
         <span className="text-body-secondary small">
-          {sale.location_name} · {sale.client_name} · <Money value={sale.total_ttc} currency={currency} />
+          {sale.location_name} · {sale.client_name} · <Money value={sale.total_ttc} />
           {sale.amount_credited ? (
             <>
               {' '}
-              · déjà remboursé <Money value={sale.amount_credited} currency={currency} />
+              · déjà remboursé <Money value={sale.amount_credited} />
             </>
           ) : null}
         </span>
@@ -164,7 +154,7 @@ function CorrectionForm({
               <span key={c.id}>
                 {i ? ', ' : ''}
                 <Link href={route('creditNotes.show', { id: c.id })}>{c.number}</Link> (
-                <Money value={c.refund} currency={currency} />)
+                <Money value={c.refund} />)
               </span>
             ))}
             .
@@ -212,7 +202,7 @@ function CorrectionForm({
                   {l.returned_quantity ? formatQuantity(l.returned_quantity, l.unit) : '—'}
                 </td>
                 <td className="num" data-label="Prix">
-                  <Money value={l.unit_price} currency={currency} />
+                  <Money value={l.unit_price} />
                 </td>
                 {l.returnable > 0 ? (
                   <LineQuantity
@@ -242,7 +232,7 @@ function CorrectionForm({
                   </td>
                 )}
                 <td className="num" data-label="À rembourser">
-                  {refundOf(i) ? <Money value={refundOf(i)} currency={currency} /> : '—'}
+                  {refundOf(i) ? <Money value={refundOf(i)} /> : '—'}
                 </td>
               </tr>
             ))}
@@ -281,7 +271,7 @@ function CorrectionForm({
           { value: `${returning} ligne${returning > 1 ? 's' : ''} rendue${returning > 1 ? 's' : ''}` },
           {
             label: refundAccount ? `À rembourser depuis ${refundAccount.name}` : 'À rembourser en espèces',
-            value: <Money value={refund} currency={currency} />,
+            value: <Money value={refund} />,
             testId: 'credit-note-total',
           },
         ]}

@@ -12,7 +12,6 @@ import { StockExitTabs } from '@/components/sales/StockExitTabs';
 
 /** Sortie de stock › Corrections: the credit notes (AV-) of a period — goods of counter sales brought back and refunded. */
 export default function CreditNotesIndex({
-  currency,
   filters,
   credit_notes,
   refund_total,
@@ -98,10 +97,10 @@ export default function CreditNotesIndex({
           role: 'figure',
           num: true,
           sort: true,
-          cell: (c) => <Money value={c.refund} currency={currency} />,
+          cell: (c) => <Money value={c.refund} />,
           foot: (
             <span data-testid="credit-notes-total">
-              <Money value={refund_total} currency={currency} />
+              <Money value={refund_total} />
             </span>
           ),
         },

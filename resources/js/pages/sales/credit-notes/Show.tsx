@@ -9,7 +9,7 @@ import { PrintButton } from '@/components/print/PrintButton';
 import { Link } from '@inertiajs/react';
 
 /** One credit note (AV-): the goods brought back from a counter sale, what was refunded, why, by whom; its A5 printout. */
-export default function CreditNotesShow({ currency, credit_note: c, print }: PageProps<'sales/credit-notes/Show'>) {
+export default function CreditNotesShow({ credit_note: c, print }: PageProps<'sales/credit-notes/Show'>) {
   const showCosts = c.lines.some((l) => l.unit_cost != null);
   return (
     <DocumentShow
@@ -44,14 +44,12 @@ export default function CreditNotesShow({ currency, credit_note: c, print }: Pag
             label="Remboursé"
             value={
               <strong data-testid="credit-note-refund">
-                <Money value={c.refund} currency={currency} />
+                <Money value={c.refund} />
               </strong>
             }
           />
           {c.account_name ? <Fact label="Payé par" value={c.account_name} /> : null}
-          {c.cost_total != null ? (
-            <Fact label="Coût remis en stock" value={<Money value={c.cost_total} currency={currency} />} />
-          ) : null}
+          {c.cost_total != null ? <Fact label="Coût remis en stock" value={<Money value={c.cost_total} />} /> : null}
           <Fact label="Motif" value={c.reason} />
         </>
       }
@@ -83,7 +81,7 @@ export default function CreditNotesShow({ currency, credit_note: c, print }: Pag
             label: 'Prix de vente',
             role: 'secondary',
             num: true,
-            cell: (l) => <Money value={l.unit_price} currency={currency} />,
+            cell: (l) => <Money value={l.unit_price} />,
           },
           showCosts
             ? {
@@ -91,7 +89,7 @@ export default function CreditNotesShow({ currency, credit_note: c, print }: Pag
                 label: 'Coût (CMUP à la vente)',
                 role: 'secondary',
                 num: true,
-                cell: (l) => <Money value={l.unit_cost} currency={currency} />,
+                cell: (l) => <Money value={l.unit_cost} />,
               }
             : null,
           {
@@ -99,8 +97,8 @@ export default function CreditNotesShow({ currency, credit_note: c, print }: Pag
             label: 'Remboursé',
             role: 'figure',
             num: true,
-            cell: (l) => <Money value={l.refund} currency={currency} />,
-            foot: <Money value={c.refund} currency={currency} />,
+            cell: (l) => <Money value={l.refund} />,
+            foot: <Money value={c.refund} />,
           },
         ]}
       />

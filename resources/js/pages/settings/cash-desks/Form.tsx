@@ -16,7 +16,6 @@ export default function CashDeskForm({
   locations,
   usage,
   can_manage,
-  currency,
   ledger,
 }: MasterDataPages['settings/cash-desks/Form']) {
   const form = useServerForm({
@@ -61,7 +60,6 @@ export default function CashDeskForm({
             ledger={ledger}
             url={route('cashDesks.show', { id: cash_desk.id })}
             balance={cash_desk.balance}
-            currency={currency}
           />
         ) : null
       }
@@ -102,7 +100,7 @@ export default function CashDeskForm({
               <div className="mb-3">
                 <span className="form-label d-block">Solde actuel</span>
                 <span className="fs-5 fw-semibold">
-                  <Money value={cash_desk.balance} currency={currency} tone="balance" />
+                  <Money value={cash_desk.balance} tone="balance" />
                 </span>
                 <div className="form-text">Calculé par les mouvements de caisse ; il ne se saisit pas ici.</div>
               </div>

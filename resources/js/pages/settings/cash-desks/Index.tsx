@@ -14,7 +14,6 @@ export default function CashDesks({
   params,
   locations,
   can_manage,
-  currency,
 }: MasterDataPages['settings/cash-desks/Index']) {
   const list = useList(route('cashDesks.index'), params);
   return (
@@ -90,7 +89,7 @@ export default function CashDesks({
           role: 'figure',
           sort: true,
           num: true,
-          cell: (c) => <Money value={c.balance} currency={currency} tone="balance" />,
+          cell: (c) => <Money value={c.balance} tone="balance" />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (c) => <StatusBadge active={c.active} feminine /> },
       ]}

@@ -16,7 +16,6 @@ export default function TreasuryAccounts({
   accounts,
   params,
   can_manage,
-  currency,
 }: PageProps<'settings/treasury-accounts/Index'>) {
   const list = useList(route('treasuryAccounts.index'), params);
   return (
@@ -107,7 +106,7 @@ export default function TreasuryAccounts({
           role: 'figure',
           sort: true,
           num: true,
-          cell: (a) => <Money value={a.balance} currency={currency} tone="balance" />,
+          cell: (a) => <Money value={a.balance} tone="balance" />,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (a) => <StatusBadge active={a.active} /> },
       ]}

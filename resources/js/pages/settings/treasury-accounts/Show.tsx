@@ -15,7 +15,6 @@ export default function TreasuryAccountShow({
   usage,
   history,
   can_manage,
-  currency,
 }: PageProps<'settings/treasury-accounts/Show'>) {
   const bank = account.kind === 'banque';
   return (
@@ -49,7 +48,6 @@ export default function TreasuryAccountShow({
             ledger={ledger}
             url={route('treasuryAccounts.show', { id: account.id })}
             balance={account.balance}
-            currency={currency}
           />
           <div className="mt-4">
             <AuditHistory items={history} />

@@ -26,6 +26,7 @@ import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { DateField } from '@/components/data/DateField';
+import { useCompany } from '@/hooks/useCompany';
 
 interface EntryLine {
   product_id: number;
@@ -64,13 +65,12 @@ type EntryForm = {
  * the import of a whole file.
  */
 export default function EntriesCreate({
-  currency,
-  today,
   kind,
   suppliers,
   locations,
   default_location_id,
 }: PageProps<'stock/entries/Create'>) {
+  const { currency, today } = useCompany();
   const opening = kind === 'opening';
   const title = opening ? 'Stock initial' : 'Nouvelle entrée de stock';
   const form = useServerForm<EntryForm>({
@@ -215,7 +215,6 @@ export default function EntriesCreate({
           lines={lines}
           picker={
             <ProductPicker
-              currency={currency}
               locationId={form.data.location_id || null}
               onPick={lines.pick}
               label="Ajouter un produit"
@@ -249,7 +248,7 @@ export default function EntriesCreate({
                 { value: `${formatQty(lines.totals.count)} ligne${lines.totals.count > 1 ? 's' : ''}` },
                 {
                   label: 'Total',
-                  value: <Money value={lines.totals.amount} currency={currency} />,
+                  value: <Money value={lines.totals.amount} />,
                   testId: 'entry-total',
                 },
               ]}
@@ -339,7 +338,6 @@ export default function EntriesCreate({
                     id={`line-${i}-cost`}
                     name={`lines.${i}.${pack ? 'pack_cost' : 'unit_cost'}`}
                     size="sm"
-                    currency={currency}
                     className="text-end"
                     ariaLabel={pack ? `Coût du colis de ${l.name}` : `Coût unitaire de ${l.name}`}
                     invalid={Boolean(costError) || (l.unit_cost !== '' && cost(l) === null)}
@@ -357,7 +355,7 @@ export default function EntriesCreate({
                       {perUnit !== null ? (
                         <>
                           {' '}
-                          · soit <Money value={perUnit} currency={currency} /> l’unité
+                          · soit <Money value={perUnit} /> l’unité
                         </>
                       ) : null}
                     </div>
@@ -365,7 +363,7 @@ export default function EntriesCreate({
                   <FieldError id={`line-${i}-cost-error`} error={costError} />
                 </td>
                 <td className="num" data-label="Montant">
-                  <Money value={amountOf(l)} currency={currency} />
+                  <Money value={amountOf(l)} />
                 </td>
                 <LineRemove name={l.name} onRemove={() => lines.remove(i)} />
               </tr>

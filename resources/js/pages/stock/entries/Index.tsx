@@ -15,7 +15,6 @@ import { useList } from '@/components/data/useList';
 
 /** Entrée de stock: the list of entries of a period, filtered by supplier, location, status. */
 export default function EntriesIndex({
-  currency,
   filters,
   entries,
   totals,
@@ -94,9 +93,7 @@ export default function EntriesIndex({
       between={
         <StatRow className="mb-3">
           <Stat label="Entrées validées" value={totals.count} />
-          {costs ? (
-            <Stat label="Montant de la période" value={<Money value={totals.amount} currency={currency} />} />
-          ) : null}
+          {costs ? <Stat label="Montant de la période" value={<Money value={totals.amount} />} /> : null}
         </StatRow>
       }
       page={entries}
@@ -142,7 +139,7 @@ export default function EntriesIndex({
               role: 'figure',
               sort: true,
               num: true,
-              cell: (e) => <Money value={e.total_amount} currency={currency} />,
+              cell: (e) => <Money value={e.total_amount} />,
             }
           : null,
         {

@@ -18,7 +18,7 @@ import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow
 import { PrintButton } from '@/components/print/PrintButton';
 
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
-export default function EntriesShow({ currency, entry, can, cancellation, print }: PageProps<'stock/entries/Show'>) {
+export default function EntriesShow({ entry, can, cancellation, print }: PageProps<'stock/entries/Show'>) {
   const cancelled = entry.status === 'cancelled';
   // Costs (unit costs, amounts, CMUP) are absent for a user who may not see them: no columns then.
   const costs = entry.total_amount !== undefined;
@@ -139,10 +139,10 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
                 num: true,
                 cell: (l) => (
                   <>
-                    <Money value={l.unit_cost} currency={currency} />
+                    <Money value={l.unit_cost} />
                     {l.entry_unit === 'pack' && l.unit_cost !== undefined && l.unit_cost !== null ? (
                       <div className="small text-body-secondary">
-                        <Money value={l.unit_cost * l.pack_size} currency={currency} /> le colis
+                        <Money value={l.unit_cost * l.pack_size} /> le colis
                       </div>
                     ) : null}
                   </>
@@ -155,10 +155,10 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
                 label: 'Montant',
                 role: 'figure',
                 num: true,
-                cell: (l) => <Money value={l.amount} currency={currency} />,
+                cell: (l) => <Money value={l.amount} />,
                 foot: (
                   <span data-testid="entry-total">
-                    <Money value={entry.total_amount} currency={currency} />
+                    <Money value={entry.total_amount} />
                   </span>
                 ),
               }
@@ -171,8 +171,7 @@ export default function EntriesShow({ currency, entry, can, cancellation, print 
                 num: true,
                 cell: (l) => (
                   <>
-                    <Money value={l.cmup_before} currency={currency} /> →{' '}
-                    <Money value={l.cmup_after} currency={currency} />
+                    <Money value={l.cmup_before} /> → <Money value={l.cmup_after} />
                   </>
                 ),
               }

@@ -11,14 +11,11 @@ import { formatQty } from '@/components/data/format';
 import { formLevelErrors } from '@/components/data/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { DateField } from '@/components/data/DateField';
+import { useCompany } from '@/hooks/useCompany';
 
 /** Nouvel inventaire: location, count date, optional categories, blind count; opening freezes the theoretical quantities. */
-export default function InventoryCreate({
-  today,
-  locations,
-  categories,
-  open_sessions,
-}: PageProps<'stock/inventory/Create'>) {
+export default function InventoryCreate({ locations, categories, open_sessions }: PageProps<'stock/inventory/Create'>) {
+  const { today } = useCompany();
   const form = useServerForm<{
     idempotency_key: string;
     location_id: string;

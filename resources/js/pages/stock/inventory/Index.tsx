@@ -15,7 +15,6 @@ import { useList } from '@/components/data/useList';
 
 /** Inventaire (gestion de stock): count sessions per location and direct readjustments. */
 export default function InventoryIndex({
-  currency,
   tab,
   filters,
   sessions,
@@ -166,8 +165,7 @@ export default function InventoryIndex({
               label: 'Écart net',
               role: 'figure',
               num: true,
-              cell: (s) =>
-                s.net_value == null ? '—' : <Money value={s.net_value} currency={currency} tone="balance" />,
+              cell: (s) => (s.net_value == null ? '—' : <Money value={s.net_value} tone="balance" />),
             }
           : null,
         {
@@ -225,8 +223,7 @@ export default function InventoryIndex({
               label: 'Valeur',
               role: 'figure',
               num: true,
-              cell: (r) =>
-                r.total_value == null ? '—' : <Money value={r.total_value} currency={currency} tone="balance" />,
+              cell: (r) => (r.total_value == null ? '—' : <Money value={r.total_value} tone="balance" />),
             }
           : null,
         { id: 'by', label: 'Par', role: 'secondary', wrap: true, cell: (r) => r.created_by ?? '—' },

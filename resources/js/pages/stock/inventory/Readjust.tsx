@@ -19,6 +19,7 @@ import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { DateField } from '@/components/data/DateField';
+import { useCompany } from '@/hooks/useCompany';
 
 interface ReadjustLine {
   product_id: number;
@@ -44,12 +45,11 @@ type ReadjustForm = {
  * input error may also put some back. Valued at the current CMUP.
  */
 export default function InventoryReadjust({
-  currency,
-  today,
   locations,
   reasons,
   default_location_id,
 }: PageProps<'stock/inventory/Readjust'>) {
+  const { today } = useCompany();
   const form = useServerForm<ReadjustForm>({
     idempotency_key: newIdempotencyKey(),
     location_id: default_location_id ? String(default_location_id) : '',
@@ -145,7 +145,6 @@ export default function InventoryReadjust({
           lines={lines}
           picker={
             <ProductPicker
-              currency={currency}
               locationId={form.data.location_id || null}
               onPick={lines.pick}
               label="Ajouter un produit"

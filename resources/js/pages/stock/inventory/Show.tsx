@@ -23,7 +23,7 @@ import { ValidateCountForm } from '@/components/stock/inventory/ValidateCountFor
  * moved after the snapshot is treated, and the validation into dated adjustment movements.
  */
 export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) {
-  const { session, tab, reveal, can, lines, filters, categories, summary, currency } = props;
+  const { session, tab, reveal, can, lines, filters, categories, summary } = props;
   const list = useList(route('inventory.show', { id: session.id }), countState(props), { keep: COUNT_KEEP });
   const open = session.status === 'open';
   const sheet = route('inventory.sheet', { id: session.id });
@@ -113,7 +113,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
           {session.note ? <Fact label="Observation" value={session.note} /> : null}
         </>
       }
-      factsFooter={<CountProgress session={session} summary={summary} currency={currency} />}
+      factsFooter={<CountProgress session={session} summary={summary} />}
     >
       {reveal && (!open || can.validate) ? (
         <CountTabs
@@ -125,7 +125,7 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
 
       {tab === 'ecarts' ? (
         <>
-          {summary ? <CountSummary summary={summary} open={open} showValues={showValues} currency={currency} /> : null}
+          {summary ? <CountSummary summary={summary} open={open} showValues={showValues} /> : null}
           {open && can.validate ? (
             <ValidateCountForm
               session={session}
@@ -134,10 +134,9 @@ export default function InventoryShow(props: PageProps<'stock/inventory/Show'>) 
               uncounted_as_zero={props.uncounted_as_zero}
               list={list}
               showValues={showValues}
-              currency={currency}
             />
           ) : null}
-          <DifferencesTable lines={lines} open={open} showValues={showValues} currency={currency} top={filtersBar} />
+          <DifferencesTable lines={lines} open={open} showValues={showValues} top={filtersBar} />
         </>
       ) : (
         <CountTable

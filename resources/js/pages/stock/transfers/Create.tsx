@@ -19,6 +19,7 @@ import { ProductPicker } from '@/components/pickers/ProductPicker';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { DateField } from '@/components/data/DateField';
+import { useCompany } from '@/hooks/useCompany';
 
 interface TransferLine {
   product_id: number;
@@ -41,13 +42,12 @@ type TransferForm = {
 
 /** Nouveau transfert: from a location to another, lines with the product picker; validation sends the goods. */
 export default function TransfersCreate({
-  currency,
-  today,
   locations,
   destinations,
   default_from_id,
   default_to_id,
 }: PageProps<'stock/transfers/Create'>) {
+  const { today } = useCompany();
   const form = useServerForm<TransferForm>({
     idempotency_key: newIdempotencyKey(),
     from_location_id: default_from_id ? String(default_from_id) : '',
@@ -150,7 +150,6 @@ export default function TransfersCreate({
           lines={lines}
           picker={
             <ProductPicker
-              currency={currency}
               locationId={form.data.from_location_id || null}
               onPick={lines.pick}
               label="Ajouter un produit"

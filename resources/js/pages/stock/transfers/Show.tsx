@@ -28,11 +28,12 @@ import { PrintButton } from '@/components/print/PrintButton';
 import { useServerForm } from '@/hooks/useServerForm';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { DateField } from '@/components/data/DateField';
+import { useCompany } from '@/hooks/useCompany';
 
 type Props = PageProps<'stock/transfers/Show'>;
 
 /** One transfer: what was sent, the reception (received quantities and reasons of differences), cancellation, printouts. */
-export default function TransfersShow({ currency, today, transfer, actions, can, print }: Props) {
+export default function TransfersShow({ transfer, actions, can, print }: Props) {
   const receivable = actions.receive && can.receive;
   const showCosts = transfer.lines.some((l) => l.unit_cost != null);
   const received =
@@ -106,12 +107,12 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
             <Fact label="Reçu" value={`le ${formatDate(transfer.received_date)} par ${transfer.received_by ?? '—'}`} />
           ) : null}
           {transfer.total_value != null ? (
-            <Fact label="Valeur (CMUP à l’envoi)" value={<Money value={transfer.total_value} currency={currency} />} />
+            <Fact label="Valeur (CMUP à l’envoi)" value={<Money value={transfer.total_value} />} />
           ) : null}
           {transfer.difference_values && transfer.status === 'received_with_difference' ? (
             <Fact
               label="Écart valorisé (CMUP à l’envoi)"
-              value={<DifferenceValues values={transfer.difference_values} currency={currency} />}
+              value={<DifferenceValues values={transfer.difference_values} />}
             />
           ) : null}
           {transfer.reprint_count > 0 ? (
@@ -126,7 +127,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
       }
     >
       {receivable ? (
-        <ReceptionForm currency={currency} today={today} transfer={transfer} />
+        <ReceptionForm transfer={transfer} />
       ) : (
         <DocumentTable
           caption={`Lignes du transfert ${transfer.number}`}
@@ -189,7 +190,7 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
                   label: 'CMUP',
                   role: 'secondary',
                   num: true,
-                  cell: (l) => <Money value={l.unit_cost} currency={currency} />,
+                  cell: (l) => <Money value={l.unit_cost} />,
                 }
               : null,
             valued
@@ -198,11 +199,10 @@ export default function TransfersShow({ currency, today, transfer, actions, can,
                   label: 'Valeur de l’écart',
                   role: 'figure',
                   num: true,
-                  cell: (l) =>
-                    l.difference_value ? <Money value={l.difference_value} currency={currency} tone="balance" /> : '',
+                  cell: (l) => (l.difference_value ? <Money value={l.difference_value} tone="balance" /> : ''),
                   foot: (
                     <span data-testid="transfer-difference-total">
-                      <Money value={transfer.difference_values!.net} currency={currency} tone="balance" />
+                      <Money value={transfer.difference_values!.net} tone="balance" />
                     </span>
                   ),
                 }
@@ -222,7 +222,8 @@ interface ReceptionLine {
 }
 
 /** Reception at the destination: received quantities (prefilled with what was sent), a reason for every difference. */
-function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | 'today' | 'transfer'>) {
+function ReceptionForm({ transfer }: Pick<Props, 'transfer'>) {
+  const { today } = useCompany();
   const form = useServerForm<{
     idempotency_key: string;
     version: number;
@@ -315,7 +316,7 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
                   </td>
                   {showCosts ? (
                     <td className="num" data-label="CMUP">
-                      <Money value={l.unit_cost} currency={currency} />
+                      <Money value={l.unit_cost} />
                     </td>
                   ) : null}
                   <LineQuantity
@@ -394,23 +395,17 @@ function ReceptionForm({ currency, today, transfer }: Pick<Props, 'currency' | '
 }
 
 /** « Perte … · Excédent … » of a reception with differences (valued at the CMUP at sending). */
-function DifferenceValues({
-  values,
-  currency,
-}: {
-  values: { loss: number; surplus: number; net: number };
-  currency: string;
-}) {
+function DifferenceValues({ values }: { values: { loss: number; surplus: number; net: number } }) {
   return (
     <span data-testid="transfer-difference-value">
       {values.loss ? (
         <span className="d-block text-nowrap">
-          Perte <Money value={values.loss} currency={currency} tone="balance" />
+          Perte <Money value={values.loss} tone="balance" />
         </span>
       ) : null}
       {values.surplus ? (
         <span className="d-block text-nowrap">
-          Excédent <Money value={values.surplus} currency={currency} />
+          Excédent <Money value={values.surplus} />
         </span>
       ) : null}
     </span>
