@@ -4,6 +4,7 @@
  * (a document discount's share per line: server/domain/pricing/discount-allocation.ts). Amounts are
  * integers in minor units.
  */
+import type { PriceLevel } from './records.js';
 import type { PaymentMethod } from './treasury.js';
 
 export const SALE_KINDS = ['invoice', 'counter'] as const;
@@ -13,6 +14,15 @@ export const SALE_KIND_LABELS: Record<SaleKind, string> = { invoice: 'Vente dét
 export const SALE_SERIES: Record<SaleKind, 'FAC' | 'VB'> = { invoice: 'FAC', counter: 'VB' };
 export const CREDIT_NOTE_SERIES = 'AV';
 export const SETTLEMENT_SERIES = 'REG';
+
+/**
+ * The unit price a client pays before any price typed by the seller: the wholesale price for a
+ * « gros » client, the retail price otherwise. A product without a wholesale price (0) sells at its
+ * retail price to a wholesale client. The server prices a sale with it and the live forms show it.
+ */
+export function levelPrice(product: { retail_price: number; wholesale_price: number }, level: PriceLevel): number {
+  return level === 'gros' && product.wholesale_price > 0 ? product.wholesale_price : product.retail_price;
+}
 
 export const PAYMENT_MODES = ['cash', 'credit'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];

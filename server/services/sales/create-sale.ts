@@ -16,6 +16,7 @@ import {
   SALE_SERIES,
   type SaleKind,
   allocatePayments,
+  levelPrice,
   paymentStatus,
 } from '../../../shared/sales.js';
 import {
@@ -182,7 +183,7 @@ export async function validateSale(
         errors[`lines.${i}.quantity`] =
           `Ligne ${i + 1} : ${limitMessage('la quantité', 'quantity').replace(/\.$/, '')} unités.`;
       }
-      listPrice = listPriceOf(p, priceLevel);
+      listPrice = levelPrice(p, priceLevel);
       if (changedIds.has(p.id))
         errors[`lines.${i}.unit_price`] =
           `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l’ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
@@ -521,11 +522,4 @@ export async function validateSale(
   // One statement on PostgreSQL (every lock above already taken, the audit chain's last); in order on SQLite.
   await writeTogether(trx, [...lastWrites, audit]);
   return { id: saleId, number, total, change: allocation.change };
-}
-
-function listPriceOf(p: { retail_price: number; wholesale_price: number }, level: 'detail' | 'gros'): number {
-  const retail = p.retail_price;
-  const wholesale = p.wholesale_price;
-  // A product without a wholesale price sells at its retail price to a wholesale client.
-  return level === 'gros' && wholesale > 0 ? wholesale : retail;
 }

@@ -6,7 +6,7 @@ import type { PageProps } from '@shared/pages';
 import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
 import { PRICE_LEVEL_LABELS } from '@shared/records';
 import { route } from '@shared/routes';
-import { PaymentMismatch, type PaymentMode, allocatePayments } from '@shared/sales';
+import { PaymentMismatch, type PaymentMode, allocatePayments, levelPrice } from '@shared/sales';
 import {
   MOBILE_MONEY_OPERATORS,
   MOBILE_MONEY_OPERATOR_LABELS,
@@ -91,10 +91,9 @@ const newPayment = (method: PaymentMethod = 'especes'): PaymentLine => ({
   reference: '',
 });
 
-/** The client's level price (a product without a wholesale price sells at retail to a wholesale client, as the server does). */
-function levelPrice(line: Pick<SaleLine, 'retail_price' | 'wholesale_price'>, client: ClientPickerItem | null): number {
-  return client?.price_level === 'gros' && line.wholesale_price > 0 ? line.wholesale_price : line.retail_price;
-}
+/** The client's level price (no client yet: retail). */
+const clientPrice = (line: Pick<SaleLine, 'retail_price' | 'wholesale_price'>, client: ClientPickerItem | null) =>
+  levelPrice(line, client?.price_level ?? 'detail');
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -156,7 +155,7 @@ export default function SalesCreate({
         price_edited: false,
         discount: '',
       };
-      return { ...line, unit_price: minorToInput(levelPrice(line, client), currency) };
+      return { ...line, unit_price: minorToInput(clientPrice(line, client), currency) };
     },
     amount: (l) =>
       Math.max(0, baseQuantity(l.quantity, l.unit, l.pack_size) * (price(l) ?? 0) - (lineDiscount(l) ?? 0)),
@@ -238,7 +237,7 @@ export default function SalesCreate({
       client_id: String(c.id),
       payment_mode: c.is_walk_in ? 'cash' : d.payment_mode,
       // Prices not typed by hand follow the new client's level.
-      lines: d.lines.map((l) => (l.price_edited ? l : { ...l, unit_price: minorToInput(levelPrice(l, c), currency) })),
+      lines: d.lines.map((l) => (l.price_edited ? l : { ...l, unit_price: minorToInput(clientPrice(l, c), currency) })),
     }));
     form.clearErrors('client_id', 'payment_mode');
   };
@@ -615,7 +614,7 @@ export default function SalesCreate({
                 : discount > base * (typed ?? 0)
                   ? 'La remise dépasse le montant de la ligne.'
                   : undefined);
-            const list = levelPrice(l, client);
+            const list = clientPrice(l, client);
             return (
               <tr key={l.product_id} {...lines.rowProps(i)} data-testid={`sale-line-${i}`}>
                 <LineProduct
