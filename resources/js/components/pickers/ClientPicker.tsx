@@ -2,7 +2,7 @@
  * Client flavour of the Combobox, for sales and payments (GET /pickers/clients?q=): code, name or
  * phone. By default the picked client stays in the input (a document has one client).
  *
- *   <ClientPicker currency={currency} onPick={(c) => form.setData('client_id', c.id)} error={form.errorOf('client_id')} />
+ *   <ClientPicker onPick={(c) => form.setData('client_id', c.id)} error={form.errorOf('client_id')} />
  *
  * The item carries price_level, credit_limit and balance so the sale screen can apply the
  * client's prices and warn about credit.
@@ -10,10 +10,17 @@
 import type { ClientPickerItem } from '@shared/records';
 import { PRICE_LEVEL_LABELS } from '@shared/records';
 import { formatMoney } from '@shared/money';
+import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';
 import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';
 
-export function ClientPicker({ currency, keepSelection = true, ...props }: PickerProps<ClientPickerItem>) {
+export function ClientPicker({
+  currency: currencyProp,
+  keepSelection = true,
+  ...props
+}: PickerProps<ClientPickerItem>) {
+  const company = useCompany();
+  const currency = currencyProp ?? company.currency;
   return (
     <Combobox<ClientPickerItem>
       label="Client"

@@ -33,7 +33,8 @@ export type PickerProps<T> = Pick<
   ComboboxProps<T>,
   'onPick' | 'hideLabel' | 'placeholder' | 'autoFocus' | 'disabled' | 'error' | 'id' | 'testId' | 'onKeyCommand'
 > & {
-  currency: string;
+  /** Left out: the company currency (useCompany). */
+  currency?: string;
   /** Defaults to the flavour's ("Client", "Produit"). */
   label?: string;
   /** Show the picked record ("CODE — Nom") in the input instead of emptying it for the next scan. */

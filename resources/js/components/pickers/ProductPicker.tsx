@@ -4,23 +4,26 @@
  * once (the server flags the exact match). By default the input empties after a pick so the next
  * scan can follow.
  *
- *   <ProductPicker currency={currency} locationId={form.data.location_id} onPick={lines.pick} />
+ *   <ProductPicker locationId={form.data.location_id} onPick={lines.pick} />
  *
  * `p.stock` is the quantity at `locationId` (null without one); `purchase_price`/`cmup` are null
  * for users who may not see costs.
  */
 import type { ProductPickerItem } from '@shared/records';
 import { formatMoney } from '@shared/money';
+import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';
 import { formatQty } from '@/components/data/format';
 import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';
 
 export function ProductPicker({
-  currency,
+  currency: currencyProp,
   locationId,
   keepSelection = false,
   ...props
 }: PickerProps<ProductPickerItem> & { locationId?: number | string | null }) {
+  const company = useCompany();
+  const currency = currencyProp ?? company.currency;
   return (
     <Combobox<ProductPickerItem>
       label="Produit"
