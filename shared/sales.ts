@@ -5,6 +5,7 @@
  * integers in minor units.
  */
 import { DOCUMENT_TYPES, type DocumentSeries } from './documents.js';
+import type { PriceLevel } from './records.js';
 import type { PaymentMethod } from './treasury.js';
 
 export const SALE_KINDS = ['invoice', 'counter'] as const;
@@ -17,6 +18,15 @@ export const SALE_SERIES = {
 } as const satisfies Record<SaleKind, DocumentSeries>;
 export const CREDIT_NOTE_SERIES = DOCUMENT_TYPES.creditNote.series;
 export const SETTLEMENT_SERIES = DOCUMENT_TYPES.settlement.series;
+
+/**
+ * The unit price a client pays before any price typed by the seller: the wholesale price for a
+ * « gros » client, the retail price otherwise. A product without a wholesale price (0) sells at its
+ * retail price to a wholesale client. The server prices a sale with it and the live forms show it.
+ */
+export function levelPrice(product: { retail_price: number; wholesale_price: number }, level: PriceLevel): number {
+  return level === 'gros' && product.wholesale_price > 0 ? product.wholesale_price : product.retail_price;
+}
 
 export const PAYMENT_MODES = ['cash', 'credit'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];

@@ -1,40 +1,33 @@
 import type { Knex } from 'knex';
 import { type Write, insertWrites, writeOf, writeTogether } from '../../db/bulk.js';
 import { nextDocumentNumber } from '../../db/counters.js';
-import { insertReturningId, lockForUpdate, nowIso, toBool } from '../../db/dialect.js';
+import { insertReturningId, nowIso } from '../../db/dialect.js';
 import { yearOf } from '../../domain/dates.js';
-import { Refusal } from '../../domain/errors.js';
-import { LimitExceeded, addWithin } from '../../domain/limits.js';
-import { allocateDocumentDiscount, linesBelowMinimum } from '../../domain/pricing/discount-allocation.js';
-import { mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js';
-import { DiscountExceeded, documentTotals } from '../../../shared/document-totals.js';
-import { limitMessage } from '../../../shared/limits.js';
+import { allocateDocumentDiscount } from '../../domain/pricing/discount-allocation.js';
 import { formatMoney } from '../../../shared/money.js';
-import {
-  PaymentMismatch,
-  type PaymentMode,
-  SALE_SERIES,
-  type SaleKind,
-  allocatePayments,
-  paymentStatus,
-} from '../../../shared/sales.js';
-import {
-  MOBILE_MONEY_OPERATOR_LABELS,
-  type MobileMoneyOperator,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-} from '../../../shared/treasury.js';
+import { SALE_SERIES, paymentStatus } from '../../../shared/sales.js';
+import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
 import { type Actor, auditUser } from '../actor.js';
 import { auditWrite } from '../audit/record-audit.js';
 import { companyVat, getCompany } from '../company/get-company.js';
 import { withIdempotency } from '../idempotency.js';
-import { checkBusinessDate, requireActiveLocation, requireActiveProducts, throwIfErrors } from '../stock/common.js';
+import { requireActiveProducts, throwIfErrors } from '../stock/common.js';
 import { postStockMovements } from '../stock/ledger.js';
 import { prepareMoneyMovements } from '../treasury/ledger.js';
-import { readOperatorReference, registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
+import { registerMobileMoneyReferences } from '../treasury/mobile-money-references.js';
 import { resolvePaymentAccounts } from './payment-accounts.js';
-import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
-
+import { refuseUnallowedLocation } from '../../policies/places.js';
+import type { SaleInput, SaleRights } from './sale-input.js';
+import {
+  allocateSalePayments,
+  chargeClientCredit,
+  checkSaleHead,
+  checkSalePayments,
+  mergeSaleLines,
+  priceSaleLines,
+  refuseBelowMinimum,
+  saleTotals,
+} from './sale-steps.js';
 /**
  * A sale (issue 14): an invoice to a named client (FAC-, vente détaillée) or a counter sale (VB-,
  * vente boutique), validated in one transaction:
@@ -56,55 +49,7 @@ import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.
  * refused (stale form).
  */
 
-export interface SaleLineInput {
-  productId: number;
-  unit: 'unit' | 'pack';
-  quantity: number;
-  /** Per base unit; null → the client's price level. */
-  unitPrice: number | null;
-  discount: number;
-}
-
-export interface SalePaymentInput {
-  method: PaymentMethod;
-  /** Cash: what the customer handed over; otherwise the amount paid. */
-  amount: number;
-  accountId: number | null;
-  operator: MobileMoneyOperator | null;
-  phone: string;
-  reference: string;
-}
-
-export interface SaleInput {
-  idempotencyKey: string;
-  kind: SaleKind;
-  clientId: number;
-  locationId: number;
-  saleDate: string;
-  paymentMode: PaymentMode;
-  dueDate: string | null;
-  discount: number;
-  note: string;
-  formLoadedAt: string;
-  lines: SaleLineInput[];
-  payments: SalePaymentInput[];
-  /**
-   * The places the seller works in (server/policies/places.ts): the location and every payment
-   * account are refused on their field when not theirs. Absent: no restriction (the demo seed).
-   */
-  places?: PlaceScope;
-  /**
-   * The seller's basket on hold this counter sale was resumed from (parked-sales.ts): it leaves the
-   * list in the sale's own transaction, so a basket is never both sold and still on hold.
-   */
-  parkedSaleId?: number | null;
-}
-
-/** What the seller may do beyond the rules (their permissions). */
-export interface SaleRights {
-  belowMinPrice: boolean;
-  beyondCreditLimit: boolean;
-}
+export type { SaleInput, SaleLineInput, SalePaymentInput, SaleRights } from './sale-input.js';
 
 export interface CreatedSale {
   id: number;
@@ -112,8 +57,6 @@ export interface CreatedSale {
   total: number;
   change: number;
 }
-
-const PRICE_FIELDS = { detail: 'retail_price', gros: 'wholesale_price' } as const;
 
 export async function createSale(
   db: Knex,
@@ -144,106 +87,17 @@ export async function validateSale(
   const currency = company.currency;
   const money = (n: number) => formatMoney(n, currency);
 
-  const client = await trx('clients')
-    .where({ id: input.clientId })
-    .first('id', 'code', 'name', 'active', 'is_walk_in', 'price_level', 'credit_limit', 'balance');
-  if (!client) errors.client_id = 'Le client choisi n’existe pas.';
-  else if (!toBool(client.active)) errors.client_id = `Le client « ${client.name} » est archivé.`;
-  const walkIn = client ? toBool(client.is_walk_in) : false;
-  if (client && walkIn && input.paymentMode === 'credit')
-    errors.payment_mode =
-      'Le CLIENT COMPTANT ne peut pas acheter à crédit : choisissez le client en compte, ou encaissez la vente.';
-  const location = await requireActiveLocation(trx, input.locationId, 'location_id', errors);
-  checkBusinessDate(input.saleDate, company.time_zone, 'sale_date', errors, 'La date de vente');
-  if (input.paymentMode === 'credit' && input.dueDate && input.dueDate < input.saleDate)
-    errors.due_date = 'La date d’échéance ne peut pas précéder la date de vente.';
-  if (input.paymentMode === 'credit' && input.payments.some((p) => p.amount > 0))
-    errors.payments = 'Une vente à crédit n’est pas encaissée à la validation : le client la réglera par un règlement.';
+  const { client, location } = await checkSaleHead(trx, input, company.time_zone, errors);
   // Locked here (the ledger's lock order: products first) and handed to the ledger, which then does not read them again.
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   const priceLevel: 'detail' | 'gros' = client?.price_level === 'gros' ? 'gros' : 'detail';
 
-  // Stale form: a price of one of these products changed after the form was opened.
-  const changed = await trx('price_history')
-    .whereIn('product_id', [...new Set(input.lines.map((l) => l.productId))])
-    .whereIn('field', [PRICE_FIELDS[priceLevel], 'min_price'])
-    .where('changed_at', '>', input.formLoadedAt)
-    .distinct('product_id');
-  const changedIds = new Set(changed.map((r) => Number(r.product_id)));
-
-  const priced = input.lines.map((l, i) => {
-    const p = products.get(l.productId);
-    let quantity = 0;
-    let listPrice = 0;
-    if (p) {
-      try {
-        quantity = toBaseQuantity(l.quantity, l.unit, p.pack_size);
-      } catch {
-        errors[`lines.${i}.quantity`] =
-          `Ligne ${i + 1} : ${limitMessage('la quantité', 'quantity').replace(/\.$/, '')} unités.`;
-      }
-      listPrice = listPriceOf(p, priceLevel);
-      if (changedIds.has(p.id))
-        errors[`lines.${i}.unit_price`] =
-          `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l’ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
-    }
-    const unitPrice = l.unitPrice ?? listPrice;
-    return {
-      index: i,
-      productId: l.productId,
-      quantity,
-      unitPrice,
-      listPrice,
-      discount: l.discount,
-      unit: l.unit,
-      entered: l.quantity,
-      packSize: p?.pack_size ?? 1,
-      mergeKey: `${unitPrice}`,
-    };
-  });
+  const priced = await priceSaleLines(trx, input, products, priceLevel, errors);
   throwIfErrors(errors);
 
-  // The same product twice at the same price is one line (quantities and discounts added).
-  const merged = mergeDuplicateLines(priced);
-  for (const c of merged.conflicts) {
-    errors[`lines.${c.index}.unit_price`] =
-      `Ligne ${c.index + 1} : « ${products.get(priced[c.index].productId)?.name ?? 'ce produit'} » figure déjà à la ligne ${c.firstIndex + 1} à un autre prix. Regroupez les deux lignes ou corrigez le prix.`;
-  }
-  throwIfErrors(errors);
-  const lines = merged.lines.map((l) => {
-    const sources = l.sourceIndexes.map((i) => priced[i]);
-    const sameUnit = sources.every((s) => s.unit === l.unit);
-    return {
-      ...l,
-      at: l.sourceIndexes[0],
-      discount: sources.reduce((s, x) => s + x.discount, 0),
-      unit: sameUnit ? l.unit : ('unit' as const),
-      entered: sameUnit ? sources.reduce((s, x) => s + x.entered, 0) : l.quantity,
-    };
-  });
+  const lines = mergeSaleLines(priced, products);
 
-  let totals;
-  try {
-    totals = documentTotals(lines, input.discount, companyVat(company));
-  } catch (err) {
-    if (err instanceof DiscountExceeded) {
-      if (err.line === null)
-        throw new Refusal({
-          discount: `La remise globale (${money(err.discount)}) dépasse le montant des lignes (${money(err.amount)}).`,
-        });
-      const at = lines[err.line].at;
-      throw new Refusal({
-        [`lines.${at}.discount`]: `Ligne ${at + 1} : la remise (${money(err.discount)}) dépasse le montant de la ligne (${money(err.amount)}).`,
-      });
-    }
-    if (err instanceof LimitExceeded)
-      throw new Refusal(
-        err.limit === 'lineAmount'
-          ? { lines: limitMessage('Le montant d’une ligne', 'lineAmount', currency) }
-          : { lines: limitMessage('Le montant total de la vente', 'documentTotal', currency) },
-      );
-    throw err;
-  }
+  const totals = saleTotals(lines, input.discount, companyVat(company), money, currency);
 
   // The document discount's share of each line (stored with the line: returns, reports and printouts read it).
   const shares = allocateDocumentDiscount(
@@ -253,73 +107,15 @@ export async function validateSale(
 
   // Minimum price: what the customer pays for each line, after its discount and its share of the
   // document discount, is at least the minimum × the quantity.
-  if (!rights.belowMinPrice) {
-    const below = linesBelowMinimum(
-      lines.map((l, k) => ({
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        discount: totals.lines[k].discount,
-        minPrice: products.get(l.productId)!.min_price,
-      })),
-      shares,
-    );
-    const byDocument: string[] = [];
-    for (const b of below) {
-      const l = lines[b.index];
-      const p = products.get(l.productId)!;
-      if (b.cause === 'document_discount')
-        byDocument.push(`« ${p.name} » (ligne ${l.at + 1}, minimum ${money(p.min_price)} l’unité)`);
-      else
-        errors[`lines.${l.at}.${b.cause === 'unit_price' ? 'unit_price' : 'discount'}`] =
-          `Ligne ${l.at + 1} : « ${p.name} » ne peut pas être vendu sous son prix minimum de ${money(p.min_price)} l’unité${b.cause === 'line_discount' ? ' (remise comprise)' : ''}.`;
-    }
-    if (byDocument.length) {
-      const names =
-        byDocument.length === 1 ? byDocument[0] : `${byDocument.slice(0, -1).join(', ')} et ${byDocument.at(-1)}`;
-      errors.discount = `La remise globale (${money(totals.discount)}) ferait vendre ${names} sous ${byDocument.length === 1 ? 'son' : 'leur'} prix minimum : réduisez-la.`;
-    }
-    throwIfErrors(errors);
-  }
+  if (!rights.belowMinPrice) refuseBelowMinimum(lines, totals, shares, products, money);
   const total = totals.totalTTC;
 
   // Payments of a sale paid now: they must cover the total; each lands in its treasury account.
-  let allocation = { applied: [] as number[], tendered: 0, change: 0 };
-  // A mobile-money transaction id in its stored form (readOperatorReference: a disguised id is the
-  // same id); other references as typed.
-  const payments = (input.paymentMode === 'cash' ? input.payments : []).map((p) => ({ ...p }));
-  payments.forEach((p, i) => {
-    if (p.amount === 0) return;
-    if (p.method === 'mobile_money') {
-      if (!p.operator) errors[`payments.${i}.operator`] = 'Choisissez l’opérateur mobile money.';
-      p.reference = readOperatorReference(
-        p.reference,
-        `payments.${i}.reference`,
-        errors,
-        'Indiquez l’identifiant de la transaction mobile money.',
-      );
-      if (p.phone && !/^\+?[\d\s.-]{6,20}$/.test(p.phone))
-        errors[`payments.${i}.phone`] = 'Ce numéro de téléphone n’est pas valide.';
-    }
-    if (p.method === 'cheque' && !p.reference.trim())
-      errors[`payments.${i}.reference`] = 'Indiquez le numéro du chèque.';
-  });
-  throwIfErrors(errors);
-  if (input.paymentMode === 'cash') {
-    try {
-      allocation = allocatePayments(total, payments);
-    } catch (err) {
-      if (!(err instanceof PaymentMismatch)) throw err;
-      const field = err.index === null ? 'payments' : `payments.${err.index}.amount`;
-      throw new Refusal({
-        [field]:
-          err.reason === 'non_cash_exceeds'
-            ? `Le paiement par ${PAYMENT_METHOD_LABELS[payments[err.index!].method].toLowerCase()} dépasse de ${money(err.missing)} ce qui reste à payer : aucune monnaie n’est rendue sur ce mode.`
-            : err.reason === 'empty'
-              ? `Encaissez la vente : ${money(total)} à payer.`
-              : `Le paiement ne couvre pas la vente : il manque ${money(err.missing)} sur ${money(total)}.`,
-      });
-    }
-  }
+  const payments = checkSalePayments(input);
+  const allocation =
+    input.paymentMode === 'cash'
+      ? allocateSalePayments(total, payments, money)
+      : { applied: [], tendered: 0, change: 0 };
   const accounts = await resolvePaymentAccounts(trx, payments, allocation.applied, input.locationId, input.places);
 
   const { number } = await nextDocumentNumber(trx, SALE_SERIES[input.kind], yearOf(input.saleDate));
@@ -414,32 +210,8 @@ export async function validateSale(
   if (input.parkedSaleId)
     lastWrites.push(writeOf(trx('parked_sales').where({ id: input.parkedSaleId, user_id: actor.id }).delete()));
 
-  if (input.paymentMode === 'credit') {
-    const locked = await lockForUpdate(
-      trx,
-      trx('clients').where({ id: input.clientId }).select('balance', 'credit_limit'),
-    ).first();
-    const before = Number(locked.balance);
-    let after: number;
-    try {
-      after = addWithin('balance', before, total);
-    } catch (err) {
-      if (!(err instanceof LimitExceeded)) throw err;
-      throw new Refusal({
-        client_id: `Le solde du client « ${client!.name} » ${limitMessage('', 'balance', currency).trim()}`,
-      });
-    }
-    const limit = Number(locked.credit_limit);
-    if (after > limit && !rights.beyondCreditLimit) {
-      throw new Refusal({
-        payment_mode:
-          limit === 0
-            ? `« ${client!.name} » n’a pas de crédit autorisé (plafond 0) : encaissez la vente, ou faites relever son plafond.`
-            : `Cette vente porterait le solde de « ${client!.name} » à ${money(after)}, au-delà de son plafond de crédit de ${money(limit)} (solde actuel ${money(before)}).`,
-      });
-    }
-    await trx('clients').where({ id: input.clientId }).update({ balance: after });
-  }
+  if (input.paymentMode === 'credit')
+    await chargeClientCredit(trx, input.clientId, client!.name, total, rights, money, currency);
 
   // Mobile-money transaction ids: each once per operator (a reused id is refused on its field).
   // Before the treasury accounts, in the lock order.
@@ -521,11 +293,4 @@ export async function validateSale(
   // One statement on PostgreSQL (every lock above already taken, the audit chain's last); in order on SQLite.
   await writeTogether(trx, [...lastWrites, audit]);
   return { id: saleId, number, total, change: allocation.change };
-}
-
-function listPriceOf(p: { retail_price: number; wholesale_price: number }, level: 'detail' | 'gros'): number {
-  const retail = p.retail_price;
-  const wholesale = p.wholesale_price;
-  // A product without a wholesale price sells at its retail price to a wholesale client.
-  return level === 'gros' && wholesale > 0 ? wholesale : retail;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { errorsAfterRemoval } from '@/components/data/form-errors';
-import { addOrIncrement, baseQuantity, lineAmount, removeAt, updateAt } from '@/components/documents/document-lines';
+import { LIMITS } from '@shared/limits';
+import {
+  addOrIncrement,
+  baseQuantity,
+  lineAmount,
+  maxEnteredQuantity,
+  removeAt,
+  updateAt,
+} from '@/components/documents/document-lines';
 
 describe('document lines picked with the product picker', () => {
   it('computes entry lines in base units: packs × pack size × unit cost', () => {
@@ -9,6 +17,12 @@ describe('document lines picked with the product picker', () => {
     expect(baseQuantity(null, 'unit', 1)).toBe(0);
     expect(lineAmount(2, 'pack', 12, 1100)).toBe(26400);
     expect(lineAmount(5, 'unit', 1, null)).toBe(0);
+  });
+  it('keeps a line entered by pack within the quantity ceiling in units', () => {
+    expect(maxEnteredQuantity('unit', 12)).toBe(LIMITS.quantity);
+    expect(maxEnteredQuantity('pack', 12)).toBe(Math.floor(LIMITS.quantity / 12));
+    expect(maxEnteredQuantity('pack', 12) * 12).toBeLessThanOrEqual(LIMITS.quantity);
+    expect(maxEnteredQuantity('pack', LIMITS.quantity * 2)).toBe(1);
   });
   type L = { product_id: number; quantity: number };
   const make = (id: number) => () => ({ product_id: id, quantity: 1 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaymentMismatch, allocatePayments, paymentStatus, refundAmount } from '../../../shared/sales.js';
+import { PaymentMismatch, allocatePayments, levelPrice, paymentStatus, refundAmount } from '../../../shared/sales.js';
 
 describe('allocatePayments (a sale paid now, possibly split)', () => {
   it('cash alone: tendered above the total gives change', () => {
@@ -148,5 +148,18 @@ describe('paymentStatus', () => {
     [0, 0, 0, 'paid'],
   ] as const)('total %i, paid %i, credited %i → %s', (total, paid, credited, status) => {
     expect(paymentStatus(total, paid, credited)).toBe(status);
+  });
+});
+
+describe('levelPrice (the unit price a client pays before any typed price)', () => {
+  const product = { retail_price: 1_250, wholesale_price: 1_100 };
+  it('a retail client pays the retail price', () => {
+    expect(levelPrice(product, 'detail')).toBe(1_250);
+  });
+  it('a wholesale client pays the wholesale price', () => {
+    expect(levelPrice(product, 'gros')).toBe(1_100);
+  });
+  it('a product without a wholesale price sells at retail to a wholesale client', () => {
+    expect(levelPrice({ retail_price: 1_250, wholesale_price: 0 }, 'gros')).toBe(1_250);
   });
 });

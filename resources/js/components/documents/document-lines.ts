@@ -4,6 +4,7 @@
  * of creating a duplicate the server would have to merge; quantities by pack; line amounts.
  * useDocumentLines() holds the state; this file is unit-tested.
  */
+import { LIMITS } from '@shared/limits';
 
 export interface PickedLine {
   product_id: number;
@@ -36,6 +37,11 @@ export function updateAt<L>(lines: L[], index: number, patch: Partial<L>): L[] {
 export function baseQuantity(quantity: number | null, unit: 'unit' | 'pack', packSize: number): number {
   if (quantity === null || !Number.isFinite(quantity)) return 0;
   return unit === 'pack' ? quantity * Math.max(1, packSize) : quantity;
+}
+
+/** The most a line may enter: the quantity ceiling in units, fewer packs (at least one) when entered by pack. */
+export function maxEnteredQuantity(unit: 'unit' | 'pack', packSize: number): number {
+  return unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / Math.max(1, packSize))) : LIMITS.quantity;
 }
 
 /** Amount of a line (base quantity × unit price or cost, in minor units), 0 while incomplete. */

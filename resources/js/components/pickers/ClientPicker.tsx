@@ -10,6 +10,7 @@
 import type { ClientPickerItem } from '@shared/records';
 import { PRICE_LEVEL_LABELS } from '@shared/records';
 import { formatMoney } from '@shared/money';
+import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';
 import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';
 import { useCompany } from '@/hooks/useCompany';

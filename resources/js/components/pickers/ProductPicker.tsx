@@ -11,6 +11,7 @@
  */
 import type { ProductPickerItem } from '@shared/records';
 import { formatMoney } from '@shared/money';
+import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';
 import { formatQty } from '@/components/data/format';
 import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';

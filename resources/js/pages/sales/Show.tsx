@@ -5,17 +5,11 @@ import { ROUTES, route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Fact } from '@/components/data/Fact';
-import {
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatQty,
-  formatQuantity,
-  formatUnitTotals,
-} from '@/components/data/format';
+import { formatCount, formatDate, formatDateTime, formatQuantity, formatUnitTotals } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
+import { PackQuantity } from '@/components/documents/LineUnit';
 import { PrintButton } from '@/components/print/PrintButton';
 import { priceBasisLabel } from '@shared/vat';
 
@@ -156,8 +150,7 @@ export default function SalesShow({ sale, history, print, can }: PageProps<'sale
                 label: 'Vendu en colis',
                 role: 'secondary',
                 num: true,
-                cell: (l) =>
-                  l.sale_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '',
+                cell: (l) => <PackQuantity unit={l.sale_unit} entered={l.entered_quantity} packSize={l.pack_size} />,
               }
             : null,
           {

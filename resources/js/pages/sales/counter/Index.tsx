@@ -8,7 +8,7 @@ import type { PageProps } from '@shared/pages';
 import { parsePercent } from '@shared/percent';
 import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
 import { route } from '@shared/routes';
-import { PaymentMismatch, allocatePayments } from '@shared/sales';
+import { PaymentMismatch, allocatePayments, levelPrice } from '@shared/sales';
 import type { MobileMoneyOperator } from '@shared/treasury';
 import { AppPage } from '@/components/AppPage';
 import { FieldError, StatusAlert } from '@/components/Field';
@@ -69,10 +69,6 @@ const MM_ID = 'counter-mm-amount';
 const CLIENT_ID = 'counter-client';
 const DISCOUNT_ID = 'counter-discount';
 const LOCATION_KEY = 'sdstock:counter:location';
-
-/** The unit price a client pays (the server's rule, create-sale.ts listPriceOf): wholesale for « gros » when set. */
-const levelPriceOf = (l: Pick<CounterLine, 'retail_price' | 'wholesale_price'>, client: CounterClient) =>
-  client.price_level === 'gros' && l.wholesale_price > 0 ? l.wholesale_price : l.retail_price;
 
 /** A discount as typed → its entry (null: unreadable); empty is no discount. */
 function entryOf(text: string, kind: DiscountKind, currency: string): DiscountEntry | null {
@@ -193,7 +189,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
       discount_kind: 'amount',
     }),
     increment: (l, p) => ({ ...l, quantity: (l.quantity ?? 0) + 1, stock: p.stock }),
-    amount: (l) => (l.quantity ?? 0) * levelPriceOf(l, client),
+    amount: (l) => (l.quantity ?? 0) * levelPrice(l, client.price_level),
     leaveMessage: 'La vente en cours sera perdue. Quitter la caisse ?',
   });
   const items = lines.items;
@@ -203,7 +199,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
   const figures = useMemo(
     () =>
       items.map((l): LineFigures => {
-        const level = levelPriceOf(l, client);
+        const level = levelPrice(l, client.price_level);
         const typed = l.price.trim() === '' ? level : parseMoneyInput(l.price, currency);
         const unitPrice = typed ?? level;
         const quantity = l.quantity ?? 0;
@@ -370,7 +366,9 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
     };
     // A price typed equal to the old level's is no change: it follows the new client's level.
     lines.updateAll((l) =>
-      l.price !== '' && parseMoneyInput(l.price, currency) === levelPriceOf(l, client) ? { ...l, price: '' } : l,
+      l.price !== '' && parseMoneyInput(l.price, currency) === levelPrice(l, client.price_level)
+        ? { ...l, price: '' }
+        : l,
     );
     setClient(next);
     form.setData('client_id', next.id);
@@ -873,7 +871,7 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                                 </button>
                                 {fig.edited ? (
                                   <div className="small text-body-secondary">
-                                    au lieu de <s>{money(levelPriceOf(l, client))}</s>
+                                    au lieu de <s>{money(levelPrice(l, client.price_level))}</s>
                                   </div>
                                 ) : null}
                                 {fig.discount ? (
@@ -925,14 +923,14 @@ export default function CounterIndex(props: PageProps<'sales/counter/Index'>) {
                                         currency={currency}
                                         className="text-end"
                                         value={l.price}
-                                        placeholder={minorToInput(levelPriceOf(l, client), currency)}
+                                        placeholder={minorToInput(levelPrice(l, client.price_level), currency)}
                                         onChange={(price) => lines.update(i, { price })}
                                         invalid={Boolean(fig.priceError)}
                                         describedBy={`counter-line-${i}-price-hint`}
                                       />
                                       <div id={`counter-line-${i}-price-hint`} className="form-text mt-0">
                                         {client.price_level === 'gros' ? 'Gros' : 'Détail'} :{' '}
-                                        {money(levelPriceOf(l, client))}
+                                        {money(levelPrice(l, client.price_level))}
                                         {l.min_price > 0 ? ` · min. ${money(l.min_price)}` : ''}
                                       </div>
                                       <FieldError

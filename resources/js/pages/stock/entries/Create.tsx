@@ -10,7 +10,8 @@ import { Icon } from '@/components/Icon';
 import { formatQty, formatQuantity } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { MoneyInput } from '@/components/data/MoneyInput';
-import { baseQuantity, lineAmount } from '@/components/documents/document-lines';
+import { lineAmount, maxEnteredQuantity } from '@/components/documents/document-lines';
+import { LineUnit } from '@/components/documents/LineUnit';
 import { DocumentForm } from '@/components/documents/DocumentForm';
 import { DocumentHead } from '@/components/documents/DocumentHead';
 import {
@@ -303,26 +304,15 @@ export default function EntriesCreate({
                   }
                   error={lines.error(i, 'product_id')}
                 />
-                <td className="app-line-unit" data-label="Saisie par">
-                  {l.pack_size > 1 ? (
-                    <select
-                      className="form-select form-select-sm"
-                      aria-label={`Unité de saisie de ${l.name}`}
-                      value={l.unit}
-                      onChange={(e) => lines.update(i, switchUnit(l, e.target.value as 'unit' | 'pack'))}
-                    >
-                      <option value="unit">{l.unit_name}</option>
-                      <option value="pack">colis de {formatQty(l.pack_size)}</option>
-                    </select>
-                  ) : (
-                    <span className="small">{l.unit_name}</span>
-                  )}
-                  {l.unit === 'pack' && l.quantity ? (
-                    <div className="small text-body-secondary mt-1">
-                      = {formatQuantity(baseQuantity(l.quantity, l.unit, l.pack_size), l.unit_name)}
-                    </div>
-                  ) : null}
-                </td>
+                <LineUnit
+                  label="Saisie par"
+                  ariaLabel={`Unité de saisie de ${l.name}`}
+                  unitName={l.unit_name}
+                  packSize={l.pack_size}
+                  unit={l.unit}
+                  quantity={l.quantity}
+                  onChange={(unit) => lines.update(i, switchUnit(l, unit))}
+                />
                 <LineQuantity
                   id={`line-${i}-quantity`}
                   name={`lines.${i}.quantity`}
@@ -330,7 +320,7 @@ export default function EntriesCreate({
                   value={l.quantity}
                   onChange={(v) => lines.update(i, { quantity: v })}
                   error={lines.error(i, 'quantity')}
-                  max={l.unit === 'pack' ? Math.max(1, Math.floor(LIMITS.quantity / l.pack_size)) : LIMITS.quantity}
+                  max={maxEnteredQuantity(l.unit, l.pack_size)}
                   stepper
                 />
                 <td className="app-line-cost" data-label={costLabel}>

@@ -15,6 +15,7 @@ import {
 import { Money } from '@/components/data/Money';
 import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
+import { PackQuantity } from '@/components/documents/LineUnit';
 import { PrintButton } from '@/components/print/PrintButton';
 
 /** One stock entry: header, lines with the CMUP before/after, printout, cancellation. */
@@ -119,8 +120,7 @@ export default function EntriesShow({ entry, can, cancellation, print }: PagePro
                 label: 'Saisi en colis',
                 role: 'secondary',
                 num: true,
-                cell: (l) =>
-                  l.entry_unit === 'pack' ? `${formatQty(l.entered_quantity)} colis × ${formatQty(l.pack_size)}` : '',
+                cell: (l) => <PackQuantity unit={l.entry_unit} entered={l.entered_quantity} packSize={l.pack_size} />,
               }
             : null,
           {
