@@ -13,7 +13,6 @@ import { formatMoney } from '@shared/money';
 import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';
 import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';
-import { useCompany } from '@/hooks/useCompany';
 
 export function ClientPicker({
   currency: currencyProp,

@@ -15,7 +15,6 @@ import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';
 import { formatQty } from '@/components/data/format';
 import { Combobox, PickerOption, type PickerProps, codeAndName } from './Combobox';
-import { useCompany } from '@/hooks/useCompany';
 
 export function ProductPicker({
   currency: currencyProp,
