@@ -13,6 +13,7 @@ import { presentAbilities, presentApiToken } from '../presenters/api-tokens.js';
 import { routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
 import { validate } from '../validation.js';
+import { signedIn } from '../signed-in.js';
 
 /**
  * Paramètres › API: a user's personal access tokens for the REST API, and its reference. Opening
@@ -26,21 +27,24 @@ export function apiTokenRoutes(ctx: AppContext): Router {
   const PATH = ROUTES['apiTokens.index'];
   r.use(PATH, requireAuth, requireVerified, can('menu.parametres.api'));
 
-  r.get(PATH, async (req, res) => {
-    const user = req.user!;
-    const seeAll = may(user, 'api_tokens.manage');
-    const created = req.session.newApiToken ?? null;
-    delete req.session.newApiToken;
-    const tokens = await listApiTokens(db, seeAll ? null : user.row.id);
-    await res.inertia.render('settings/api/Index', {
-      tokens: tokens.map((t) => presentApiToken(t, user.row.id)),
-      abilities: presentAbilities(user.permissions),
-      expiries: API_TOKEN_EXPIRIES.map((e) => ({ value: String(e.days), label: e.label })),
-      new_token: created,
-      can: { create: seeAll, see_all: seeAll },
-      base_url: config.appUrl,
-    });
-  });
+  r.get(
+    PATH,
+    signedIn(async (req, res) => {
+      const user = req.user;
+      const seeAll = may(user, 'api_tokens.manage');
+      const created = req.session.newApiToken ?? null;
+      delete req.session.newApiToken;
+      const tokens = await listApiTokens(db, seeAll ? null : user.row.id);
+      await res.inertia.render('settings/api/Index', {
+        tokens: tokens.map((t) => presentApiToken(t, user.row.id)),
+        abilities: presentAbilities(user.permissions),
+        expiries: API_TOKEN_EXPIRIES.map((e) => ({ value: String(e.days), label: e.label })),
+        new_token: created,
+        can: { create: seeAll, see_all: seeAll },
+        base_url: config.appUrl,
+      });
+    }),
+  );
 
   r.get(ROUTES['apiTokens.reference'], async (_req, res) => {
     await res.inertia.render('settings/api/Reference', {
@@ -49,20 +53,29 @@ export function apiTokenRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.post(PATH, can('api_tokens.manage'), requirePasswordConfirmed, async (req, res) => {
-    const input = validate(apiTokenSchema, req.body);
-    const { id, token } = await createApiToken(db, req.user!, input, actorOf(req));
-    req.session.newApiToken = { id, name: input.name, token };
-    flash(req, 'success', `Le jeton « ${input.name} » est créé. Copiez-le maintenant : il ne sera plus affiché.`);
-    redirect(res, PATH);
-  });
+  r.post(
+    PATH,
+    can('api_tokens.manage'),
+    requirePasswordConfirmed,
+    signedIn(async (req, res) => {
+      const input = validate(apiTokenSchema, req.body);
+      const { id, token } = await createApiToken(db, req.user, input, actorOf(req));
+      req.session.newApiToken = { id, name: input.name, token };
+      flash(req, 'success', `Le jeton « ${input.name} » est créé. Copiez-le maintenant : il ne sera plus affiché.`);
+      redirect(res, PATH);
+    }),
+  );
 
-  r.post(ROUTES['apiTokens.revoke'], requirePasswordConfirmed, async (req, res) => {
-    const id = routeId(req.params.id);
-    await revokeApiToken(db, id, actorOf(req), { anyOwner: may(req.user!, 'api_tokens.manage') });
-    flash(req, 'success', 'Le jeton est révoqué : il ne permet plus aucune requête.');
-    redirect(res, PATH);
-  });
+  r.post(
+    ROUTES['apiTokens.revoke'],
+    requirePasswordConfirmed,
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      await revokeApiToken(db, id, actorOf(req), { anyOwner: may(req.user, 'api_tokens.manage') });
+      flash(req, 'success', 'Le jeton est révoqué : il ne permet plus aucune requête.');
+      redirect(res, PATH);
+    }),
+  );
 
   return r;
 }

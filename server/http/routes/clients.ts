@@ -38,6 +38,7 @@ import { toBool } from '../../db/dialect.js';
 import { listSales } from '../../services/sales/sale-queries.js';
 import { presentSaleRow } from '../presenters/sales.js';
 import { formatCount } from '../../../shared/quantity.js';
+import { signedIn } from '../signed-in.js';
 
 const listSpec = {
   sorts: CLIENT_SORTS,
@@ -81,18 +82,21 @@ export function clientRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(ROUTES['clients.index'], requireAuth, requireVerified, can('menu.clients'));
 
-  r.get(ROUTES['clients.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, listSpec);
-    const currency = await getCurrency(db);
-    const rows = await listClients(db, { ...params, page });
-    const clients = { ...rows, data: rows.data.map(presentClientRow) };
-    await res.inertia.render('clients/Index', {
-      clients,
-      params,
-      can: recordAbilities(req.user!, 'clients'),
-      currency,
-    });
-  });
+  r.get(
+    ROUTES['clients.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, listSpec);
+      const currency = await getCurrency(db);
+      const rows = await listClients(db, { ...params, page });
+      const clients = { ...rows, data: rows.data.map(presentClientRow) };
+      await res.inertia.render('clients/Index', {
+        clients,
+        params,
+        can: recordAbilities(req.user, 'clients'),
+        currency,
+      });
+    }),
+  );
 
   r.get(ROUTES['clients.export'], can('clients.export'), downloadGuard, async (req, res) => {
     const params = parseListParams(req, listSpec);
@@ -118,66 +122,72 @@ export function clientRoutes(ctx: AppContext): Router {
   // ——— One client ———
   const load = recordLoader((id) => findClient(db, id));
 
-  r.get(ROUTES['clients.show'], async (req, res) => {
-    const row = await load(req.params.id);
-    const currency = await getCurrency(db);
-    const today = await companyToday(db);
-    const statementNote = statementUnavailable(row);
-    await res.inertia.render('clients/Show', {
-      client: presentClient(row),
-      usage: await clientUsage(db, row, currency),
-      history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
-      can: recordAbilities(req.user!, 'clients'),
-      currency,
-      // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
-      sales: may(req.user!, 'menu.sortiestock')
-        ? await listSales(
-            db,
-            {
-              kind: null,
-              from: '',
-              to: '',
-              client_id: String(row.id),
-              location_id: '',
-              status: '',
-              mode: '',
-              method: '',
-              q: '',
-              sort: 'date',
-              dir: 'desc',
-            },
-            req.user!.places,
-            queryPage(req.query, 'ventes'),
-            presentSaleRow,
-            10,
-          )
-        : null,
-      statement: statementNote
-        ? null
-        : presentStatementSection(
-            await clientStatement(db, Number(row.id), statementPeriod(req, today)),
-            queryPage(req.query, 'releve'),
-            today,
-          ),
-      statement_note: statementNote,
-    });
-  });
+  r.get(
+    ROUTES['clients.show'],
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const currency = await getCurrency(db);
+      const today = await companyToday(db);
+      const statementNote = statementUnavailable(row);
+      await res.inertia.render('clients/Show', {
+        client: presentClient(row),
+        usage: await clientUsage(db, row, currency),
+        history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
+        can: recordAbilities(req.user, 'clients'),
+        currency,
+        // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
+        sales: may(req.user, 'menu.sortiestock')
+          ? await listSales(
+              db,
+              {
+                kind: null,
+                from: '',
+                to: '',
+                client_id: String(row.id),
+                location_id: '',
+                status: '',
+                mode: '',
+                method: '',
+                q: '',
+                sort: 'date',
+                dir: 'desc',
+              },
+              req.user.places,
+              queryPage(req.query, 'ventes'),
+              presentSaleRow,
+              10,
+            )
+          : null,
+        statement: statementNote
+          ? null
+          : presentStatementSection(
+              await clientStatement(db, Number(row.id), statementPeriod(req, today)),
+              queryPage(req.query, 'releve'),
+              today,
+            ),
+        statement_note: statementNote,
+      });
+    }),
+  );
 
   // Relevé de compte (A4) for the period of the client's page.
-  r.get(ROUTES['clients.statementPrint'], async (req, res) => {
-    const row = await load(req.params.id);
-    const today = await companyToday(db);
-    const period = statementPeriod(req, today);
-    const back = route('clients.show', { id: row.id }, { from: period.from, to: period.to });
-    res.locals.refusalBack = () => back;
-    const note = statementUnavailable(row);
-    if (note) throw Refusal.action(note);
-    const statement = await clientStatement(db, Number(row.id), period);
-    await res.inertia.render(
-      'clients/Statement',
-      presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today),
-    );
-  });
+  r.get(
+    ROUTES['clients.statementPrint'],
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const today = await companyToday(db);
+      const period = statementPeriod(req, today);
+      const back = route('clients.show', { id: row.id }, { from: period.from, to: period.to });
+      res.locals.refusalBack = () => back;
+      const note = statementUnavailable(row);
+      if (note) throw Refusal.action(note);
+      const statement = await clientStatement(db, Number(row.id), period);
+      await res.inertia.render(
+        'clients/Statement',
+        presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today),
+      );
+    }),
+  );
 
   r.get(ROUTES['clients.statementExport'], can('clients.export'), downloadGuard, async (req, res) => {
     const row = await load(req.params.id);

@@ -12,6 +12,7 @@ import { presentPrintCompany } from '../presenters/print.js';
 import { flash, redirect } from '../respond.js';
 import { printSettingsSchema } from '../schemas/printing.js';
 import { validate } from '../validation.js';
+import { signedIn } from '../signed-in.js';
 
 /** A document type in the URL; anything else is a page that does not exist. */
 function documentType(value: unknown): PrintDocumentType {
@@ -29,22 +30,29 @@ export function printingRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(ROUTES['printing.index'], requireAuth, requireVerified, can('menu.parametres.impression'));
 
-  r.get(ROUTES['printing.index'], async (req, res) => {
-    res.inertia.render('settings/printing/Index', {
-      settings: await allPrintSettings(db),
-      can_manage: may(req.user!, 'printing.manage'),
-      company: presentPrintCompany(await getCompany(db)),
-    });
-  });
+  r.get(
+    ROUTES['printing.index'],
+    signedIn(async (req, res) => {
+      res.inertia.render('settings/printing/Index', {
+        settings: await allPrintSettings(db),
+        can_manage: may(req.user, 'printing.manage'),
+        company: presentPrintCompany(await getCompany(db)),
+      });
+    }),
+  );
 
-  r.put(ROUTES['printing.show'], can('printing.manage'), async (req, res) => {
-    const type = documentType(req.params.type);
-    res.locals.refusalBack = () => route('printing.index', { type });
-    const input = validate(printSettingsSchema, req.body);
-    await savePrintSettings(db, actorOf(req), type, input);
-    flash(req, 'success', 'Paramètres d’impression enregistrés.');
-    redirect(res, route('printing.index', { type }));
-  });
+  r.put(
+    ROUTES['printing.show'],
+    can('printing.manage'),
+    signedIn(async (req, res) => {
+      const type = documentType(req.params.type);
+      res.locals.refusalBack = () => route('printing.index', { type });
+      const input = validate(printSettingsSchema, req.body);
+      await savePrintSettings(db, actorOf(req), type, input);
+      flash(req, 'success', 'Paramètres d’impression enregistrés.');
+      redirect(res, route('printing.index', { type }));
+    }),
+  );
 
   return r;
 }

@@ -18,6 +18,7 @@ import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../
 import { backUrl, flash, redirect } from '../respond.js';
 import { cancelSchema } from '../schemas/stock.js';
 import { validate } from '../validation.js';
+import { signedIn } from '../signed-in.js';
 
 function settlementFilters(req: Request, today: string): SettlementCancellationFilters {
   const q = queryText(req.query, 'q', 40);
@@ -48,7 +49,7 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     requireAuth,
     requireVerified,
     can('menu.annulation.reglement'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const filters = settlementFilters(req, await companyToday(db));
       const currency = await getCurrency(db);
       await res.inertia.render('settlements/Cancellation', {
@@ -58,16 +59,16 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
           await listSettlements(
             db,
             filters,
-            req.user!.places,
+            req.user.places,
             queryPage(req.query),
             presentSettlementCancellationRow(currency),
             { mode: 'cancellation' },
           )
         ).settlements,
         client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
-        can: settlementCancelAbilities(req.user!),
+        can: settlementCancelAbilities(req.user),
       });
-    },
+    }),
   );
 
   r.post(
@@ -76,7 +77,7 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     requireVerified,
     can('menu.annulation.reglement', 'settlements.cancel'),
     requireAccountDocument(db, 'settlement'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const id = routeId(req.params.id);
       const input = validate(cancelSchema, req.body);
       const result = await cancelSettlement(db, id, input, actorOf(req));
@@ -89,7 +90,7 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
       ].filter(Boolean);
       flash(req, 'success', `Règlement ${result.number} annulé : ${effects.join(', ')}.`);
       redirect(res, backUrl(req, route('settlements.cancellations')));
-    },
+    }),
   );
 
   return r;

@@ -38,6 +38,7 @@ import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../
 import { flash, redirect } from '../respond.js';
 import { settlementInput, settlementSchema } from '../schemas/settlements.js';
 import { validate } from '../validation.js';
+import { signedIn } from '../signed-in.js';
 
 function filtersOf(req: Request, today: string): SettlementListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -74,58 +75,72 @@ export function settlementRoutes(ctx: AppContext): Router {
   // A settlement's page and receipt also open from Annulations › Règlements (reprint as DUPLICATA).
   const documentGuard = [requireAuth, requireVerified, canAny(...SETTLEMENT_SCREENS)];
 
-  r.get(ROUTES['settlements.index'], ...guard, async (req, res) => {
-    const filters = filtersOf(req, await companyToday(db));
-    const user = req.user!;
-    const { settlements, totals } = await listSettlements(
-      db,
-      filters,
-      user.places,
-      queryPage(req.query),
-      presentSettlementRow,
-    );
-    const options = await settlementFilterOptions(db, user.places);
-    await res.inertia.render('settlements/Index', {
-      currency: await getCurrency(db),
-      filters,
-      settlements,
-      totals,
-      client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
-      accounts: options.accounts.map((a) => ({ value: String(a.id), label: a.name })),
-      users: options.users.map((u) => ({ value: String(u.id), label: u.name })),
-      can: { create: may(user, 'settlements.create'), export: true },
-    });
-  });
+  r.get(
+    ROUTES['settlements.index'],
+    ...guard,
+    signedIn(async (req, res) => {
+      const filters = filtersOf(req, await companyToday(db));
+      const user = req.user;
+      const { settlements, totals } = await listSettlements(
+        db,
+        filters,
+        user.places,
+        queryPage(req.query),
+        presentSettlementRow,
+      );
+      const options = await settlementFilterOptions(db, user.places);
+      await res.inertia.render('settlements/Index', {
+        currency: await getCurrency(db),
+        filters,
+        settlements,
+        totals,
+        client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
+        accounts: options.accounts.map((a) => ({ value: String(a.id), label: a.name })),
+        users: options.users.map((u) => ({ value: String(u.id), label: u.name })),
+        can: { create: may(user, 'settlements.create'), export: true },
+      });
+    }),
+  );
 
-  r.get(ROUTES['settlements.export'], ...guard, downloadGuard, async (req, res) => {
-    const filters = filtersOf(req, await companyToday(db));
-    sendFile(res, await exportSettlements(db, filters, req.user!.places, exportFormat(req), await getCurrency(db)));
-  });
+  r.get(
+    ROUTES['settlements.export'],
+    ...guard,
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const filters = filtersOf(req, await companyToday(db));
+      sendFile(res, await exportSettlements(db, filters, req.user.places, exportFormat(req), await getCurrency(db)));
+    }),
+  );
 
   // ?client_id=N: the client (balance, advance) and their open invoices, oldest due first.
-  r.get(ROUTES['settlements.create'], ...guard, can('settlements.create'), async (req, res) => {
-    const today = await companyToday(db);
-    const clientId = queryId(req.query, 'client_id');
-    const client = clientId ? await clientForSettlement(db, Number(clientId)) : undefined;
-    await res.inertia.render('settlements/Create', {
-      currency: await getCurrency(db),
-      today,
-      client: client ? presentSettlementClient(client) : null,
-      invoices: client ? (await openInvoices(db, Number(client.id))).map((i) => presentOpenInvoice(i, today)) : [],
-      accounts: allPaymentAccounts(await paymentAccounts(db, { scope: req.user!.places })),
-    });
-  });
+  r.get(
+    ROUTES['settlements.create'],
+    ...guard,
+    can('settlements.create'),
+    signedIn(async (req, res) => {
+      const today = await companyToday(db);
+      const clientId = queryId(req.query, 'client_id');
+      const client = clientId ? await clientForSettlement(db, Number(clientId)) : undefined;
+      await res.inertia.render('settlements/Create', {
+        currency: await getCurrency(db),
+        today,
+        client: client ? presentSettlementClient(client) : null,
+        invoices: client ? (await openInvoices(db, Number(client.id))).map((i) => presentOpenInvoice(i, today)) : [],
+        accounts: allPaymentAccounts(await paymentAccounts(db, { scope: req.user.places })),
+      });
+    }),
+  );
 
   r.post(
     ROUTES['settlements.index'],
     ...guard,
     can('settlements.create'),
     backTo(() => route('settlements.create')),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const body = validate(settlementSchema(await getCurrency(db)), req.body);
       const result = await createSettlement(
         db,
-        { ...settlementInput(body, body.idempotency_key), places: req.user!.places },
+        { ...settlementInput(body, body.idempotency_key), places: req.user.places },
         actorOf(req),
       );
       const advance = result.advance > 0 ? ' Le surplus est gardé en acompte au client.' : '';
@@ -137,44 +152,56 @@ export function settlementRoutes(ctx: AppContext): Router {
           : `Règlement ${result.number} validé.${advance}`,
       );
       redirect(res, route('settlements.show', { id: result.id }));
-    },
+    }),
   );
 
-  r.get(ROUTES['settlements.show'], numericId, ...documentGuard, inPlace, async (req, res) => {
-    const id = routeId(req.params.id);
-    const detail = await settlementDetail(db, id);
-    if (!detail) throw new NotFound();
-    const currency = await getCurrency(db);
-    await res.inertia.render('settlements/Show', {
-      currency,
-      settlement: presentSettlement(detail),
-      history: presentHistory(await subjectHistory(db, 'settlement', id), currency),
-      print: presentPrintState(await printCount(db, { printout: 'settlement_receipt', id }), mayReprint(req.user!)),
-      can: { create: may(req.user!, 'settlements.create') },
-    });
-  });
+  r.get(
+    ROUTES['settlements.show'],
+    numericId,
+    ...documentGuard,
+    inPlace,
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const detail = await settlementDetail(db, id);
+      if (!detail) throw new NotFound();
+      const currency = await getCurrency(db);
+      await res.inertia.render('settlements/Show', {
+        currency,
+        settlement: presentSettlement(detail),
+        history: presentHistory(await subjectHistory(db, 'settlement', id), currency),
+        print: presentPrintState(await printCount(db, { printout: 'settlement_receipt', id }), mayReprint(req.user)),
+        can: { create: may(req.user, 'settlements.create') },
+      });
+    }),
+  );
 
   // Reçu de règlement: A5 (Paramètres › Impression), or on a till roll with ?format=80mm.
-  r.get(ROUTES['settlements.print'], numericId, ...documentGuard, inPlace, async (req, res) => {
-    const id = routeId(req.params.id);
-    const detail = await settlementDetail(db, id);
-    if (!detail) throw new NotFound();
-    const frame = await printFrame(ctx, req, res, {
-      document: { printout: 'settlement_receipt', id, number: detail.settlement.number },
-      back:
-        queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation'
-          ? route('settlements.cancellations')
-          : route('settlements.show', { id }),
-    });
-    const asked = queryChoice(req.query, 'format', ['', '80mm', 'a5'] as const, '');
-    const format = asked === '80mm' ? '80mm' : asked === 'a5' ? 'A5' : frame.settings.format;
-    await res.inertia.render('settlements/Print', {
-      ...frame,
-      settings: { ...frame.settings, format },
-      roll: format === '80mm' || format === '58mm',
-      settlement: presentSettlement(detail),
-    });
-  });
+  r.get(
+    ROUTES['settlements.print'],
+    numericId,
+    ...documentGuard,
+    inPlace,
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const detail = await settlementDetail(db, id);
+      if (!detail) throw new NotFound();
+      const frame = await printFrame(ctx, req, res, {
+        document: { printout: 'settlement_receipt', id, number: detail.settlement.number },
+        back:
+          queryChoice(req.query, 'retour', ['', 'annulation'] as const, '') === 'annulation'
+            ? route('settlements.cancellations')
+            : route('settlements.show', { id }),
+      });
+      const asked = queryChoice(req.query, 'format', ['', '80mm', 'a5'] as const, '');
+      const format = asked === '80mm' ? '80mm' : asked === 'a5' ? 'A5' : frame.settings.format;
+      await res.inertia.render('settlements/Print', {
+        ...frame,
+        settings: { ...frame.settings, format },
+        roll: format === '80mm' || format === '58mm',
+        settlement: presentSettlement(detail),
+      });
+    }),
+  );
 
   return r;
 }

@@ -1,4 +1,4 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { Knex } from 'knex';
 import { ROUTES } from '../../../shared/routes.js';
@@ -47,6 +47,7 @@ import {
 } from '../query.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { treasuryAccountSchema } from '../schemas/treasury.js';
+import { signedIn, type SignedInRequest } from '../signed-in.js';
 
 /**
  * Paramètres › Société › Comptes bancaires et mobile money, beside the locations and cash desks:
@@ -97,23 +98,30 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   r.use(ROUTES['treasuryAccounts.index'], requireAuth, requireVerified, can('menu.parametres.societe'));
   // An account the user does not work on: the 404 page (record, edit, archive, ledger export…).
   r.use(ROUTES['treasuryAccounts.show'], requireAccount(db));
-  const canManage = (req: Request) => may(req.user!, MANAGE);
+  const canManage = (req: SignedInRequest) => may(req.user, MANAGE);
 
-  r.get(ROUTES['treasuryAccounts.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await listTreasuryAccounts(db, { ...params, page }, req.user!.places);
-    await res.inertia.render('settings/treasury-accounts/Index', {
-      accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) },
-      params,
-      can_manage: canManage(req),
-      currency: await getCurrency(db),
-    });
-  });
+  r.get(
+    ROUTES['treasuryAccounts.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, listSpec);
+      const rows = await listTreasuryAccounts(db, { ...params, page }, req.user.places);
+      await res.inertia.render('settings/treasury-accounts/Index', {
+        accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) },
+        params,
+        can_manage: canManage(req),
+        currency: await getCurrency(db),
+      });
+    }),
+  );
 
-  r.get(ROUTES['treasuryAccounts.export'], downloadGuard, async (req, res) => {
-    const { page: _page, ...params } = parseListParams(req, listSpec);
-    sendFile(res, await exportTreasuryAccounts(db, params, exportFormat(req), req.user!.places));
-  });
+  r.get(
+    ROUTES['treasuryAccounts.export'],
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const { page: _page, ...params } = parseListParams(req, listSpec);
+      sendFile(res, await exportTreasuryAccounts(db, params, exportFormat(req), req.user.places));
+    }),
+  );
 
   r.get(ROUTES['treasuryAccounts.create'], can(MANAGE), async (_req, res) => {
     await res.inertia.render('settings/treasury-accounts/Form', {
@@ -125,19 +133,22 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
 
   const load = recordLoader((id) => findTreasuryAccount(db, id));
 
-  r.get(ROUTES['treasuryAccounts.show'], async (req, res) => {
-    const row = await load(req.params.id);
-    const id = Number(row.id);
-    const currency = await getCurrency(db);
-    await res.inertia.render('settings/treasury-accounts/Show', {
-      account: presentTreasuryAccountRow(row),
-      ledger: await accountLedgerProps(db, id, req.query, req.user!.places),
-      usage: await treasuryAccountUsage(db, row, currency),
-      history: presentHistory(await subjectHistory(db, 'treasury_account', id), currency),
-      can_manage: canManage(req),
-      currency,
-    });
-  });
+  r.get(
+    ROUTES['treasuryAccounts.show'],
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const id = Number(row.id);
+      const currency = await getCurrency(db);
+      await res.inertia.render('settings/treasury-accounts/Show', {
+        account: presentTreasuryAccountRow(row),
+        ledger: await accountLedgerProps(db, id, req.query, req.user.places),
+        usage: await treasuryAccountUsage(db, row, currency),
+        history: presentHistory(await subjectHistory(db, 'treasury_account', id), currency),
+        can_manage: canManage(req),
+        currency,
+      });
+    }),
+  );
 
   r.get(ROUTES['treasuryAccounts.edit'], can(MANAGE), async (req, res) => {
     const row = await load(req.params.id);
@@ -165,7 +176,7 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
     load,
     schema: () => treasuryAccountSchema,
     create: (input, req) =>
-      createTreasuryAccount(db, input, actorOf(req), { grantTo: req.user!.places.all ? null : actorOf(req).id }),
+      createTreasuryAccount(db, input, actorOf(req), { grantTo: req.user.places.all ? null : actorOf(req).id }),
     update: (id, input, req) => updateTreasuryAccount(db, id, input, actorOf(req)),
     noun: 'Compte',
   });
