@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MENU_PERMISSIONS } from '../../shared/permissions.js';
+import { MENU_PERMISSIONS, type MenuPermission } from '../../shared/permissions.js';
 import { fromJsonArray, jsonArray, jsonArrayAgg, prepared, toBool } from '../db/dialect.js';
 import { type PlaceScope, permissionsWithinPlaces, placeScope } from '../policies/places.js';
 
@@ -148,6 +148,6 @@ export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserCo
   };
 }
 
-export function menuPermissionsOf(ctx: UserContext): string[] {
+export function menuPermissionsOf(ctx: UserContext): MenuPermission[] {
   return MENU_PERMISSIONS.filter((p) => ctx.permissions.has(p));
 }
