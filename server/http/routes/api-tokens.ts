@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { API_TOKEN_EXPIRIES } from '../../../shared/api.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { may } from '../../policies/index.js';
 import { apiTokenSchema } from '../../services/api-tokens/schema.js';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens/tokens.js';
 import { getCurrency } from '../../services/company/get-company.js';
@@ -14,6 +13,7 @@ import { routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
 import { validate } from '../validation.js';
 import { signedIn } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /**
  * Paramètres › API: a user's personal access tokens for the REST API, and its reference. Opening
@@ -31,7 +31,7 @@ export function apiTokenRoutes(ctx: AppContext): Router {
     PATH,
     signedIn(async (req, res) => {
       const user = req.user;
-      const seeAll = may(user, 'api_tokens.manage');
+      const seeAll = managesSettings(user, 'apiTokens');
       const created = req.session.newApiToken ?? null;
       delete req.session.newApiToken;
       const tokens = await listApiTokens(db, seeAll ? null : user.row.id);
@@ -71,7 +71,7 @@ export function apiTokenRoutes(ctx: AppContext): Router {
     requirePasswordConfirmed,
     signedIn(async (req, res) => {
       const id = routeId(req.params.id);
-      await revokeApiToken(db, id, actorOf(req), { anyOwner: may(req.user, 'api_tokens.manage') });
+      await revokeApiToken(db, id, actorOf(req), { anyOwner: managesSettings(req.user, 'apiTokens') });
       flash(req, 'success', 'Le jeton est révoqué : il ne permet plus aucune requête.');
       redirect(res, PATH);
     }),

@@ -34,6 +34,7 @@ import { flash, redirect } from '../respond.js';
 import { validate, fields } from '../validation.js';
 import { formatCount } from '../../../shared/quantity.js';
 import { signedIn } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 const settingsSchema = z.object({
   daily: flag(false),
@@ -73,7 +74,7 @@ export function backupRoutes(ctx: AppContext): Router {
           toolProblem: env.toolProblem,
           maxUploadBytes: config.backupUploadMaxBytes,
           maxRetention: MAX_RETENTION,
-          canManage: req.user.permissions.has('backup.manage'),
+          canManage: managesSettings(req.user, 'backups'),
         }),
       );
     }),

@@ -31,6 +31,7 @@ import { flash, redirect } from '../respond.js';
 import { closingSchema, reopenSchema } from '../schemas/cash-closing.js';
 import { validate } from '../validation.js';
 import { signedIn } from '../signed-in.js';
+import { cashClosingAbilities, cashClosingListAbilities } from '../../policies/cash.js';
 
 /** The longest period a situation reads (a year and a bit: the year's report, from any day). */
 const MAX_SITUATION_DAYS = 366;
@@ -198,7 +199,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
         filters: { account_id: account, from: filters.from, to: filters.to, status: filters.status },
         closings: await listClosings(db, filters, user.places, queryPage(req.query)),
         difference_total: await closingsDifferenceTotal(db, filters, user.places),
-        can: { close: user.permissions.has('cash.closing') },
+        can: cashClosingListAbilities(user),
       });
     }),
   );
@@ -270,10 +271,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
         currency: closing.currency,
         closing,
         count_lines: presentCountLines(closing.counts, closing.currency),
-        can: {
-          reopen: user.permissions.has('cash.reopen') && closing.is_last,
-          close: user.permissions.has('cash.closing'),
-        },
+        can: cashClosingAbilities(user, closing),
       });
     }),
   );

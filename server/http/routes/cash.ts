@@ -1,10 +1,6 @@
 import { type Request, Router } from 'express';
 import type { CashOperationRow } from '../../../shared/cash-pages.js';
-import {
-  CASH_OPERATION_KINDS,
-  CASH_OPERATION_KINDS_DEF,
-  type CashOperationKind,
-} from '../../../shared/cash-operations.js';
+import { CASH_OPERATION_KINDS, CASH_OPERATION_KINDS_DEF } from '../../../shared/cash-operations.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import {
   MONEY_MOVEMENT_TYPE_LABELS,
@@ -15,8 +11,8 @@ import {
 } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
 import { isIsoDate } from '../../domain/dates.js';
-import { may, mayReprint } from '../../policies/index.js';
-import { allowsAccount } from '../../policies/places.js';
+import { mayReprint } from '../../policies/index.js';
+import { cashAbilities, cashOperationAbilities, expenseCategoryAbilities, mayRecordCash } from '../../policies/cash.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import {
   EXPENSE_CATEGORY_SORTS,
@@ -102,9 +98,6 @@ function cashLedgerFilters(query: Query, today: string) {
   };
 }
 
-const mayRecord = (req: SignedInRequest, kind: CashOperationKind) =>
-  may(req.user, CASH_OPERATION_KINDS_DEF[kind].permission);
-
 const expenseCategoryListSpec = {
   sorts: EXPENSE_CATEGORY_SORTS,
   defaultSort: 'name' as const,
@@ -118,7 +111,7 @@ export function cashRoutes(ctx: AppContext): Router {
   r.use(ROUTES['cash.index'], requireAuth, requireVerified, can('menu.caisse'));
   const anyOperation = canAny(...new Set(CASH_OPERATION_KINDS.map((k) => CASH_OPERATION_KINDS_DEF[k].permission)));
 
-  const kindsOf = (req: SignedInRequest) => CASH_OPERATION_KINDS.filter((k) => mayRecord(req, k));
+  const kindsOf = (req: SignedInRequest) => CASH_OPERATION_KINDS.filter((k) => mayRecordCash(req.user, k));
 
   // Caisse home: the user's accounts, the selected account's movements with filters and totals.
   r.get(
@@ -153,13 +146,9 @@ export function cashRoutes(ctx: AppContext): Router {
       // The receiving desk is one of the user's accounts (all of them are listed for an unrestricted user).
       const canReceive = (row: any) =>
         row.status === 'in_transit' &&
-        mayRecord(req, 'transfer') &&
+        mayRecordCash(req.user, 'transfer') &&
         accounts.some((a) => a.id === Number(row.to_account_id));
       const rows = (list: any[]): CashOperationRow[] => list.map((o) => presentCashOperationRow(o, canReceive(o)));
-      const can = Object.fromEntries(CASH_OPERATION_KINDS.map((k) => [k, mayRecord(req, k)])) as Record<
-        CashOperationKind,
-        boolean
-      >;
       await res.inertia.render('cash/Index', {
         currency,
         today,
@@ -171,7 +160,7 @@ export function cashRoutes(ctx: AppContext): Router {
         users,
         in_transit: rows(await transfersInTransit(db, places)),
         recent: rows(await recentOperations(db, places)),
-        can: { ...can, expense_categories: may(req.user, 'cash.expense_categories') },
+        can: cashAbilities(req.user),
       });
     }),
   );
@@ -246,7 +235,7 @@ export function cashRoutes(ctx: AppContext): Router {
     signedIn(async (req, res) => {
       const input = validate(cashOperationSchema(await getCurrency(db)), req.body ?? {});
       // Each kind needs its own permission: the 403 page otherwise, nothing written.
-      if (!mayRecord(req, input.kind)) throw new HttpError(403);
+      if (!mayRecordCash(req.user, input.kind)) throw new HttpError(403);
       const result = await createCashOperation(
         db,
         {
@@ -297,7 +286,6 @@ export function cashRoutes(ctx: AppContext): Router {
       const { id, detail } = await loadVisible(req);
       const currency = await getCurrency(db);
       const op = detail.op;
-      const places = req.user.places;
       const toSide = op.to_account_id
         ? {
             id: Number(op.to_account_id),
@@ -317,18 +305,7 @@ export function cashRoutes(ctx: AppContext): Router {
         operation: presentCashOperation(detail),
         history: presentHistory(await subjectHistory(db, 'cash_operation', id), currency),
         print: presentPrintState(await printCount(db, { printout: 'cash_voucher', id }), mayReprint(req.user)),
-        can: {
-          receive:
-            op.status === 'in_transit' &&
-            mayRecord(req, 'transfer') &&
-            toSide !== null &&
-            allowsAccount(places, toSide),
-          cancel:
-            op.status !== 'cancelled' &&
-            may(req.user, 'cash.cancel') &&
-            paying !== null &&
-            allowsAccount(places, paying),
-        },
+        can: cashOperationAbilities(req.user, { status: op.status, receiving: toSide, paying }),
       });
     }),
   );
@@ -380,10 +357,6 @@ export function cashRoutes(ctx: AppContext): Router {
   );
 
   // Catégories de dépenses: a small records screen.
-  const abilities = (req: SignedInRequest) => {
-    const manage = may(req.user, 'cash.expense_categories');
-    return { create: manage, update: manage, delete: manage, export: true, import: false };
-  };
   r.get(
     ROUTES['expenseCategories.index'],
     signedIn(async (req, res) => {
@@ -392,7 +365,7 @@ export function cashRoutes(ctx: AppContext): Router {
       await res.inertia.render('cash/expense-categories/Index', {
         categories: { ...rows, data: rows.data.map(presentExpenseCategory) },
         params,
-        can: abilities(req),
+        can: expenseCategoryAbilities(req.user),
       });
     }),
   );
@@ -407,7 +380,7 @@ export function cashRoutes(ctx: AppContext): Router {
       await res.inertia.render('cash/expense-categories/Form', {
         category: null,
         usage: null,
-        can: abilities(req),
+        can: expenseCategoryAbilities(req.user),
         history: [],
       });
     }),
@@ -419,7 +392,7 @@ export function cashRoutes(ctx: AppContext): Router {
     await res.inertia.render('cash/expense-categories/Form', {
       category: presentExpenseCategory(row),
       usage: await recordUsage(db, 'expense_category', Number(row.id), currency),
-      can: abilities(req),
+      can: expenseCategoryAbilities(req.user),
       history: presentHistory(await subjectHistory(db, 'expense_category', Number(row.id)), currency),
     });
   });

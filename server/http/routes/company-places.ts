@@ -36,9 +36,9 @@ import { presentCashDeskRow } from '../presenters/cash-desks.js';
 import { presentLocationRow } from '../presenters/locations.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
 import { queryId, queryChoice, parseListParams, statusFilter } from '../query.js';
-import { may } from '../../policies/index.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /**
  * Paramètres › Société: locations (emplacements) and cash desks (caisses). Opening the screens
@@ -72,7 +72,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   // A location, or a cash desk, of a place the user does not work in: the 404 page (record, edit, archive…).
   r.use(ROUTES['locations.show'], requirePlace(db, 'location'));
   r.use(ROUTES['cashDesks.show'], requireDesk(db));
-  const canManage = (req: SignedInRequest) => may(req.user, MANAGE);
+  const canManage = (req: SignedInRequest) => managesSettings(req.user, 'places');
 
   // ——— Locations ———
   r.get(

@@ -3,7 +3,6 @@ import multer from 'multer';
 import type { AppContext } from '../context.js';
 import { CURRENCIES } from '../../../shared/money.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { may } from '../../policies/index.js';
 import { Refusal } from '../../domain/errors.js';
 import { getCompany, registrationOpen } from '../../services/company/get-company.js';
 import {
@@ -25,6 +24,7 @@ import { flash, redirect } from '../respond.js';
 import { TIME_ZONES, accountSettingsSchema, companySchema } from '../schemas/company.js';
 import { validate } from '../validation.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /** The VAT rate as the form shows it: 1800 → "18", 1850 → "18,5". */
 const vatPercent = (bp: number) => (bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2, useGrouping: false });
@@ -45,7 +45,7 @@ export function companySettingsRoutes(ctx: AppContext): Router {
   const { db, config } = ctx;
   const r = Router();
   const ACCOUNTS = ROUTES['company.accounts'];
-  const canManage = (req: SignedInRequest) => may(req.user, 'company.manage');
+  const canManage = (req: SignedInRequest) => managesSettings(req.user, 'company');
 
   r.get(ROUTES['company.logo'], requireAuth, requireVerified, async (_req, res) => {
     const file = await logoFile(db, config.storageDir);

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { formatMoney } from '../../../shared/money.js';
 import { NotFound } from '../../domain/errors.js';
-import { SALE_SCREENS, may, mayReprint, saleAbilities } from '../../policies/index.js';
+import { SALE_SCREENS, saleAbilities } from '../../policies/index.js';
 import { printBack } from './sales/print-back.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { requirePlace } from '../middleware/places.js';
@@ -36,6 +36,7 @@ import { counterParkedIdSchema, parkSaleSchema, saleInputOf, saleSchema } from '
 import { discardParkedSale, parkSale, parkedSales } from '../../services/sales/parked-sales.js';
 import { validate } from '../validation.js';
 import { signedIn } from '../signed-in.js';
+import { counterAbilities } from '../../policies/sales.js';
 
 /**
  * Vente boutique (issue 14): the counter screen of a shop's till and its cash ticket. A counter
@@ -71,11 +72,7 @@ export function counterRoutes(ctx: AppContext): Router {
         last_sale: last ? presentLastSale(last) : null,
         parked: (await parkedSales(db, actorOf(req).id, req.user.places)).map(presentParkedSale),
         ticket_width: await ticketWidth(db),
-        can: {
-          create: may(req.user, 'sales.create'),
-          reprint: mayReprint(req.user),
-          below_min_price: saleAbilities(req.user).belowMinPrice,
-        },
+        can: counterAbilities(req.user),
       });
     }),
   );

@@ -23,8 +23,8 @@ import { queryId, queryPage, parseListParams, queryText, statusFilter } from '..
 import { validate } from '../validation.js';
 import { Refusal } from '../../domain/errors.js';
 import { backTo } from '../errors.js';
-import { may } from '../../policies/index.js';
-import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { signedIn } from '../signed-in.js';
+import { priceCentreAbilities } from '../../policies/products.js';
 
 /**
  * Centrale des prix. URLs:
@@ -62,7 +62,6 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(ROUTES['priceCentre.index'], requireAuth, requireVerified, can('menu.centraleprix'));
-  const canUpdate = (req: SignedInRequest) => may(req.user, 'prices.update');
 
   r.get(
     ROUTES['priceCentre.index'],
@@ -74,8 +73,8 @@ export function priceCentreRoutes(ctx: AppContext): Router {
         products,
         params,
         categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
-        can_update: canUpdate(req),
-        can_export: may(req.user, 'products.export'),
+        can_update: priceCentreAbilities(req.user).update,
+        can_export: priceCentreAbilities(req.user).export,
         currency: await getCurrency(db),
       });
     }),
@@ -129,7 +128,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
         summary: preview.summary,
         rows: preview.rows,
         fingerprint: preview.fingerprint,
-        can_update: canUpdate(req),
+        can_update: priceCentreAbilities(req.user).update,
         currency,
       });
     }),

@@ -3,7 +3,6 @@ import type { AppContext } from '../context.js';
 import { PRINT_DOCUMENT_TYPES, type PrintDocumentType } from '../../../shared/print.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { NotFound } from '../../domain/errors.js';
-import { may } from '../../policies/index.js';
 import { getCompany } from '../../services/company/get-company.js';
 import { allPrintSettings, savePrintSettings } from '../../services/print/print-settings.js';
 import { actorOf } from '../actor.js';
@@ -13,6 +12,7 @@ import { flash, redirect } from '../respond.js';
 import { printSettingsSchema } from '../schemas/printing.js';
 import { validate } from '../validation.js';
 import { signedIn } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /** A document type in the URL; anything else is a page that does not exist. */
 function documentType(value: unknown): PrintDocumentType {
@@ -35,7 +35,7 @@ export function printingRoutes(ctx: AppContext): Router {
     signedIn(async (req, res) => {
       res.inertia.render('settings/printing/Index', {
         settings: await allPrintSettings(db),
-        can_manage: may(req.user, 'printing.manage'),
+        can_manage: managesSettings(req.user, 'printing'),
         company: presentPrintCompany(await getCompany(db)),
       });
     }),

@@ -43,12 +43,13 @@ import {
 } from '../presenters/products.js';
 import { productSchema } from '../schemas/products.js';
 import { queryChoice, queryId, queryPage, parseListParams, statusFilter } from '../query.js';
-import { hiddenCostFields, may, recordAbilities, seesCosts } from '../../policies/index.js';
+import { hiddenCostFields, recordAbilities, seesCosts } from '../../policies/index.js';
 import { onlyAllowedLocations } from '../../policies/places.js';
 import { hiddenStockLocations, visibleStockLocations } from '../../services/stock/count-queries.js';
 import { locationThresholds } from '../../services/stock/alert-thresholds.js';
 import { formatCount } from '../../../shared/quantity.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { mayChangePrices, productAbilities } from '../../policies/products.js';
 
 const HISTORY_PER_PAGE = 20;
 
@@ -84,7 +85,7 @@ export function productRoutes(ctx: AppContext): Router {
       units: [...PRODUCT_UNITS],
       currency: await getCurrency(db),
       show_costs: showCosts,
-      can_change_prices: may(req.user, 'prices.update') || !row,
+      can_change_prices: mayChangePrices(req.user) || !row,
       location_thresholds: presentLocationThresholds(
         await locationThresholds(db, row ? Number(row.id) : null, req.user.places),
       ),
@@ -208,7 +209,7 @@ export function productRoutes(ctx: AppContext): Router {
           refs: { category_id: await categoryNames(db) },
           hide: hiddenCostFields(req.user),
         }),
-        can: { ...recordAbilities(req.user, 'products'), prices: may(req.user, 'prices.update') },
+        can: productAbilities(req.user),
         currency,
         show_costs: showCosts,
       });
@@ -232,7 +233,7 @@ export function productRoutes(ctx: AppContext): Router {
     create: (input, req) => createProduct(db, input, actorOf(req), req.user.places),
     update: (id, input, req) =>
       updateProduct(db, id, input, actorOf(req), {
-        canChangePrices: may(req.user, 'prices.update'),
+        canChangePrices: mayChangePrices(req.user),
         seesCosts: seesCosts(req.user),
         scope: req.user.places,
       }),

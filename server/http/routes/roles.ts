@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { may } from '../../policies/index.js';
 import {
   createRoleFromForm,
   deleteRole,
@@ -20,6 +19,7 @@ import { flash, redirect } from '../respond.js';
 import { roleSchema } from '../schemas/roles.js';
 import { validate } from '../validation.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /**
  * Paramètres › Rôles et permissions (/admin/role-permissions). Opening the screens needs
@@ -33,7 +33,7 @@ export function roleRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(ROUTES['roles.index'], requireAuth, requireVerified, can('menu.parametres.roles'));
-  const canManage = (req: SignedInRequest) => may(req.user, MANAGE);
+  const canManage = (req: SignedInRequest) => managesSettings(req.user, 'roles');
   const confirmedIfManager = signedIn((req, res, next) =>
     canManage(req) ? requirePasswordConfirmed(req, res, next) : next(),
   );

@@ -4,7 +4,7 @@ import type { SettlementListFilters } from '../../../shared/settlement-pages.js'
 import { SETTLEMENT_STATUSES } from '../../../shared/settlements.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
-import { SETTLEMENT_SCREENS, may, mayReprint } from '../../policies/index.js';
+import { SETTLEMENT_SCREENS, mayReprint } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { printCount } from '../../services/print/record-print.js';
@@ -39,6 +39,7 @@ import { flash, redirect } from '../respond.js';
 import { settlementInput, settlementSchema } from '../schemas/settlements.js';
 import { validate } from '../validation.js';
 import { signedIn } from '../signed-in.js';
+import { settlementAbilities, settlementListAbilities } from '../../policies/sales.js';
 
 function filtersOf(req: Request, today: string): SettlementListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -97,7 +98,7 @@ export function settlementRoutes(ctx: AppContext): Router {
         client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
         accounts: options.accounts.map((a) => ({ value: String(a.id), label: a.name })),
         users: options.users.map((u) => ({ value: String(u.id), label: u.name })),
-        can: { create: may(user, 'settlements.create'), export: true },
+        can: settlementListAbilities(user),
       });
     }),
   );
@@ -170,7 +171,7 @@ export function settlementRoutes(ctx: AppContext): Router {
         settlement: presentSettlement(detail),
         history: presentHistory(await subjectHistory(db, 'settlement', id), currency),
         print: presentPrintState(await printCount(db, { printout: 'settlement_receipt', id }), mayReprint(req.user)),
-        can: { create: may(req.user, 'settlements.create') },
+        can: settlementAbilities(req.user),
       });
     }),
   );

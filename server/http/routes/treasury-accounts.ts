@@ -10,7 +10,6 @@ import {
 } from '../../../shared/treasury-accounts.js';
 import { MOBILE_MONEY_OPERATORS, MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
-import { may } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { companyToday, getCurrency } from '../../services/company/get-company.js';
 import { suggestTreasuryCodes } from '../../services/records/codes.js';
@@ -48,6 +47,7 @@ import {
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { treasuryAccountSchema } from '../schemas/treasury.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /**
  * Paramètres › Société › Comptes bancaires et mobile money, beside the locations and cash desks:
@@ -98,7 +98,7 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   r.use(ROUTES['treasuryAccounts.index'], requireAuth, requireVerified, can('menu.parametres.societe'));
   // An account the user does not work on: the 404 page (record, edit, archive, ledger export…).
   r.use(ROUTES['treasuryAccounts.show'], requireAccount(db));
-  const canManage = (req: SignedInRequest) => may(req.user, MANAGE);
+  const canManage = (req: SignedInRequest) => managesSettings(req.user, 'treasuryAccounts');
 
   r.get(
     ROUTES['treasuryAccounts.index'],

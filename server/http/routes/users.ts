@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { USER_SORTS, USER_STATUSES } from '../../../shared/users.js';
-import { may } from '../../policies/index.js';
 import { sendEmailChangedNotice } from '../../services/accounts/account-mails.js';
 import {
   allLocationOptions,
@@ -24,6 +23,7 @@ import { flash, redirect } from '../respond.js';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users.js';
 import { validate } from '../validation.js';
 import { signedIn } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 const MANAGE = 'users.manage';
 
@@ -57,7 +57,7 @@ export function userRoutes(ctx: AppContext): Router {
         users: { ...rows, data: rows.data.map(presentUserRow) },
         params,
         roles: presentRoleFilter(await roleOptions(db)),
-        can_manage: may(req.user, MANAGE),
+        can_manage: managesSettings(req.user, 'users'),
       });
     }),
   );
@@ -105,7 +105,7 @@ export function userRoutes(ctx: AppContext): Router {
         ...(await formOptions()),
         user: presentUserRecord(row, req.user.row.id),
         editable,
-        can_manage: may(req.user, MANAGE),
+        can_manage: managesSettings(req.user, 'users'),
       });
     });
   r.get(ROUTES['users.show'], showUser(false));

@@ -35,6 +35,7 @@ import { flash, redirect } from '../../respond.js';
 import { creditNoteSchema } from '../../schemas/sales.js';
 import { validate } from '../../validation.js';
 import { signedIn } from '../../signed-in.js';
+import { creditNoteListAbilities } from '../../../policies/sales.js';
 
 function filtersOf(req: Request, today: string): CreditNoteListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -86,7 +87,7 @@ export function creditNoteRoutes(ctx: AppContext): Router {
         credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
         refund_total: await creditNoteRefundTotal(db, filters, user.places),
         locations: presentLocations(await locationRows(db, user.places)),
-        can: { create: user.permissions.has('sales.correct'), export: true },
+        can: creditNoteListAbilities(user),
       });
     }),
   );
