@@ -25,6 +25,7 @@ import {
 import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './settlement-pages.js';
 import { CASH_PAGE_NAMES, type CashPages } from './cash-pages.js';
 import { REPORT_PAGE_NAMES, type ReportPages } from './reports.js';
+import type { MenuPermission, Permission } from './permissions.js';
 
 export interface AuthUser {
   id: number;
@@ -34,8 +35,9 @@ export interface AuthUser {
   email: string;
   email_verified: boolean;
   gravatar: string;
-  menu_permissions: string[];
-  all_permissions: string[];
+  /** The menu entries the user may open (a subset of all_permissions). */
+  menu_permissions: MenuPermission[];
+  all_permissions: Permission[];
   roles: Array<{ name: string }>;
 }
 

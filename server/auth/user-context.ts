@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MENU_PERMISSIONS } from '../../shared/permissions.js';
+import { MENU_PERMISSIONS, type MenuPermission } from '../../shared/permissions.js';
 import type { VatSetting } from '../../shared/vat.js';
 import { fromJsonArray, jsonArray, jsonArrayAgg, prepared, toBool } from '../db/dialect.js';
 import { type PlaceScope, permissionsWithinPlaces, placeScope } from '../policies/places.js';
@@ -183,6 +183,6 @@ function companySettingsOf(column: unknown): CompanySettings {
   };
 }
 
-export function menuPermissionsOf(ctx: UserContext): string[] {
+export function menuPermissionsOf(ctx: UserContext): MenuPermission[] {
   return MENU_PERMISSIONS.filter((p) => ctx.permissions.has(p));
 }

@@ -3,6 +3,7 @@ import multer from 'multer';
 import type { ExportFile, ExportFormat } from '../services/tabular/export.js';
 import { ImportFileError, MAX_IMPORT_BYTES, type ReadTable, readTable } from '../services/tabular/read.js';
 import { queryText } from './query.js';
+import { signedIn } from './signed-in.js';
 import { Refusal } from '../domain/errors.js';
 import { stripControlCharacters } from '../domain/text.js';
 
@@ -68,8 +69,8 @@ export const importSlots = {
  * second import while the first runs is refused on the upload's "file" field or as a toast (apply).
  */
 export function oneImportAtATime(refuse: 'field' | 'action'): RequestHandler {
-  return (req, res, next) => {
-    const userId = req.user!.row.id;
+  return signedIn((req, res, next) => {
+    const userId = req.user.row.id;
     const taken = importSlots.take(userId);
     if (taken !== 'ok') {
       const message =
@@ -87,7 +88,7 @@ export function oneImportAtATime(refuse: 'field' | 'action'): RequestHandler {
     res.on('finish', release);
     res.on('close', release);
     next();
-  };
+  });
 }
 
 /** Reads the one uploaded file (field "file") into a table, or answers field errors on "file". */

@@ -19,6 +19,7 @@ import { can } from './middleware/auth.js';
 import { presentPreview } from './presenters/imports.js';
 import { queryText } from './query.js';
 import { flash, redirect } from './respond.js';
+import { signedIn } from './signed-in.js';
 
 /**
  * The http side of the one import flow, the same for every importable list: the import page (with
@@ -42,50 +43,59 @@ export function importRoutes<R>(
   const { area, importer } = spec;
   const access = can(...importPermissions(area));
 
-  r.get(ROUTES[`${area}.import`], access, async (req, res) => {
-    const previewId = queryText(req.query as Record<string, unknown>, 'preview');
-    let preview = null;
-    if (previewId) {
-      const batch = await loadBatch(db, previewId, req.user!.row.id, importer.kind);
-      if (!batch) throw new NotFound();
-      preview = presentPreview(batch);
-    }
-    await res.inertia.render(spec.page, {
-      preview,
-      columns: importColumns(importer),
-      can_update: importRights(req.user!, area).canUpdate,
-    });
-  });
+  r.get(
+    ROUTES[`${area}.import`],
+    access,
+    signedIn(async (req, res) => {
+      const previewId = queryText(req.query as Record<string, unknown>, 'preview');
+      let preview = null;
+      if (previewId) {
+        const batch = await loadBatch(db, previewId, req.user.row.id, importer.kind);
+        if (!batch) throw new NotFound();
+        preview = presentPreview(batch);
+      }
+      await res.inertia.render(spec.page, {
+        preview,
+        columns: importColumns(importer),
+        can_update: importRights(req.user, area).canUpdate,
+      });
+    }),
+  );
 
   r.get(ROUTES[`${area}.importTemplate`], access, downloadGuard, async (req, res) => {
     sendFile(res, await importTemplate(db, importer, exportFormat(req)));
   });
 
-  r.post(ROUTES[`${area}.import`], access, ...importUpload(), async (req, res) => {
-    const id = await withFileErrors(() =>
-      previewImport(db, importer, req.importTable!, req.file!.originalname, actorOf(req), {
-        ...importRights(req.user!, area),
-        places: req.user!.places,
-      }),
-    );
-    redirect(res, route(`${area}.import`, { preview: id }));
-  });
+  r.post(
+    ROUTES[`${area}.import`],
+    access,
+    ...importUpload(),
+    signedIn(async (req, res) => {
+      const id = await withFileErrors(() =>
+        previewImport(db, importer, req.importTable!, req.file!.originalname, actorOf(req), {
+          ...importRights(req.user, area),
+          places: req.user.places,
+        }),
+      );
+      redirect(res, route(`${area}.import`, { preview: id }));
+    }),
+  );
 
   r.post(
     ROUTES[`${area}.importApply`],
     access,
     backTo(() => route(`${area}.import`)),
     oneImportAtATime('action'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const result = await applyImport(db, importer, String(req.params.batch), actorOf(req), {
-        ...importRights(req.user!, area),
-        places: req.user!.places,
+        ...importRights(req.user, area),
+        places: req.user.places,
       });
       flash(req, 'success', spec.done(result));
       redirect(
         res,
         spec.doneUrl ? spec.doneUrl(result) : route(area === 'openingStock' ? 'entries.index' : `${area}.index`),
       );
-    },
+    }),
   );
 }

@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { SignedInRequest } from './signed-in.js';
 import { PRINTOUT_SETTINGS, type PrintDocumentType, type PrintMeta } from '../../shared/print.js';
 import { mayReprint } from '../policies/index.js';
 import { getCompany } from '../services/company/get-company.js';
@@ -24,13 +25,13 @@ import { presentPrintMeta } from './presenters/print.js';
  */
 export async function printFrame(
   { db, config }: Pick<AppContext, 'db' | 'config'>,
-  req: Request,
+  req: SignedInRequest,
   res: Response,
   { document, back, settings }: { document: PrintedDocument | null; back: string; settings?: PrintDocumentType },
 ): Promise<PrintMeta> {
   res.locals.refusalBack = () => back;
   const actor = actorOf(req);
-  const copy = document ? await nextCopy(db, document, { mayReprint: mayReprint(req.user!) }) : null;
+  const copy = document ? await nextCopy(db, document, { mayReprint: mayReprint(req.user) }) : null;
   const token = document ? printToken(config.appKey, document, actor.id) : null;
   const layout = await printSettingsFor(db, settings ?? (document ? PRINTOUT_SETTINGS[document.printout] : 'states'));
   return presentPrintMeta(await getCompany(db), actor, req.query, back, copy, token, layout);

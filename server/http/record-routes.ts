@@ -1,4 +1,4 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import type { z } from 'zod';
 import type { Permission } from '../../shared/permissions.js';
 import { ROUTES, route } from '../../shared/routes.js';
@@ -9,6 +9,7 @@ import { routeId } from './query.js';
 import { can } from './middleware/auth.js';
 import { flash, redirect } from './respond.js';
 import { validate } from './validation.js';
+import { signedIn, type SignedInRequest } from './signed-in.js';
 
 /** The `load` of a record's routes: its row from the route's :id, or the 404 page. */
 export function recordLoader<T>(find: (id: number) => Promise<T | undefined>): (id: unknown) => Promise<T> {
@@ -51,24 +52,36 @@ export function lifecycleRoutes(
   const e = spec.feminine ? 'e' : '';
   const { area } = spec;
   const show = (id: number | string) => route(`${area}.show`, { id });
-  r.post(ROUTES[`${area}.archive`], can(spec.permission), async (req, res) => {
-    const row = await spec.load(req.params.id);
-    await spec.setActive(Number(row.id), false, actorOf(req));
-    flash(req, 'success', `${spec.noun} ${row.name} archivé${e}.`);
-    redirect(res, show(row.id));
-  });
-  r.post(ROUTES[`${area}.restore`], can(spec.permission), async (req, res) => {
-    const row = await spec.load(req.params.id);
-    await spec.setActive(Number(row.id), true, actorOf(req));
-    flash(req, 'success', `${spec.noun} ${row.name} réactivé${e}.`);
-    redirect(res, show(row.id));
-  });
-  r.delete(ROUTES[`${area}.show`], can(spec.permission), async (req, res) => {
-    const row = await spec.load(req.params.id);
-    await spec.remove(Number(row.id), actorOf(req));
-    flash(req, 'success', `${spec.noun} ${row.name} supprimé${e}.`);
-    redirect(res, route(`${area}.index`));
-  });
+  r.post(
+    ROUTES[`${area}.archive`],
+    can(spec.permission),
+    signedIn(async (req, res) => {
+      const row = await spec.load(req.params.id);
+      await spec.setActive(Number(row.id), false, actorOf(req));
+      flash(req, 'success', `${spec.noun} ${row.name} archivé${e}.`);
+      redirect(res, show(row.id));
+    }),
+  );
+  r.post(
+    ROUTES[`${area}.restore`],
+    can(spec.permission),
+    signedIn(async (req, res) => {
+      const row = await spec.load(req.params.id);
+      await spec.setActive(Number(row.id), true, actorOf(req));
+      flash(req, 'success', `${spec.noun} ${row.name} réactivé${e}.`);
+      redirect(res, show(row.id));
+    }),
+  );
+  r.delete(
+    ROUTES[`${area}.show`],
+    can(spec.permission),
+    signedIn(async (req, res) => {
+      const row = await spec.load(req.params.id);
+      await spec.remove(Number(row.id), actorOf(req));
+      flash(req, 'success', `${spec.noun} ${row.name} supprimé${e}.`);
+      redirect(res, route(`${area}.index`));
+    }),
+  );
 }
 
 /**
@@ -82,26 +95,34 @@ export function saveRoutes<S extends z.ZodType<{ name: string }>>(
     area: ArchivableArea;
     permissions: { create: Permission; update: Permission };
     load: (id: unknown) => Promise<{ id: number | string }>;
-    schema: (req: Request) => S | Promise<S>;
-    create: (input: z.infer<S>, req: Request) => Promise<number>;
-    update: (id: number, input: z.infer<S>, req: Request) => Promise<void>;
+    schema: (req: SignedInRequest) => S | Promise<S>;
+    create: (input: z.infer<S>, req: SignedInRequest) => Promise<number>;
+    update: (id: number, input: z.infer<S>, req: SignedInRequest) => Promise<void>;
     noun: string;
     feminine?: boolean;
   },
 ): void {
   const e = spec.feminine ? 'e' : '';
   const { area } = spec;
-  r.post(ROUTES[`${area}.index`], can(spec.permissions.create), async (req, res) => {
-    const input = validate(await spec.schema(req), req.body);
-    const id = await spec.create(input, req);
-    flash(req, 'success', `${spec.noun} ${input.name} créé${e}.`);
-    redirect(res, route(`${area}.show`, { id }));
-  });
-  r.put(ROUTES[`${area}.show`], can(spec.permissions.update), async (req, res) => {
-    const row = await spec.load(req.params.id);
-    const input = validate(await spec.schema(req), req.body);
-    await spec.update(Number(row.id), input, req);
-    flash(req, 'success', `${spec.noun} ${input.name} enregistré${e}.`);
-    redirect(res, route(`${area}.show`, { id: row.id }));
-  });
+  r.post(
+    ROUTES[`${area}.index`],
+    can(spec.permissions.create),
+    signedIn(async (req, res) => {
+      const input = validate(await spec.schema(req), req.body);
+      const id = await spec.create(input, req);
+      flash(req, 'success', `${spec.noun} ${input.name} créé${e}.`);
+      redirect(res, route(`${area}.show`, { id }));
+    }),
+  );
+  r.put(
+    ROUTES[`${area}.show`],
+    can(spec.permissions.update),
+    signedIn(async (req, res) => {
+      const row = await spec.load(req.params.id);
+      const input = validate(await spec.schema(req), req.body);
+      await spec.update(Number(row.id), input, req);
+      flash(req, 'success', `${spec.noun} ${input.name} enregistré${e}.`);
+      redirect(res, route(`${area}.show`, { id: row.id }));
+    }),
+  );
 }

@@ -19,6 +19,7 @@ import { downloadGuard, exportFormat, sendFile } from './files.js';
 import { can, requireAuth, requireVerified } from './middleware/auth.js';
 import { printFrame } from './printouts.js';
 import { queryPage } from './query.js';
+import { signedIn, type SignedInRequest } from './signed-in.js';
 
 /**
  * The http half of the report frame (shared/reports.ts): one declaration per report gives its
@@ -31,7 +32,7 @@ import { queryPage } from './query.js';
  */
 export interface ReportRequest<F> {
   db: Knex;
-  req: Request;
+  req: SignedInRequest;
   filters: F;
   slice: ReportSlice;
   today: string;
@@ -68,11 +69,11 @@ export function reportRoutes<F>(ctx: AppContext, def: ReportDefinition<F>): Rout
   const paths = [ROUTES[def.routes.index], ROUTES[def.routes.export], ROUTES[def.routes.print]];
   r.use(paths, requireAuth, requireVerified, can(def.permission));
 
-  const answer = async (req: Request, slice: ReportSlice) => {
-    const today = businessDate(req.user!.company.timeZone);
+  const answer = async (req: SignedInRequest, slice: ReportSlice) => {
+    const today = businessDate(req.user.company.timeZone);
     const filters = await def.read(req, today);
     const a = await def.build({ db, req, filters, slice, today });
-    const currency = req.user!.company.currency;
+    const currency = req.user.company.currency;
     const props: ReportProps = withoutReportCosts(
       {
         routes: def.routes,
@@ -92,29 +93,39 @@ export function reportRoutes<F>(ctx: AppContext, def: ReportDefinition<F>): Rout
         empty: a.empty,
         landscape: a.landscape,
       },
-      seesReportCosts(req.user!),
+      seesReportCosts(req.user),
     );
     return { props, file: a.file, currency };
   };
 
-  r.get(ROUTES[def.routes.index], async (req, res) => {
-    const { props } = await answer(req, { page: queryPage(req.query), perPage: REPORT_PER_PAGE });
-    await res.inertia.render('reports/Show', props);
-  });
+  r.get(
+    ROUTES[def.routes.index],
+    signedIn(async (req, res) => {
+      const { props } = await answer(req, { page: queryPage(req.query), perPage: REPORT_PER_PAGE });
+      await res.inertia.render('reports/Show', props);
+    }),
+  );
 
-  r.get(ROUTES[def.routes.print], async (req, res) => {
-    const { props } = await answer(req, { all: true, limit: PRINT_LIMIT });
-    const back = (route as (n: RouteName, q?: Record<string, string>) => string)(def.routes.index, props.query);
-    await res.inertia.render('reports/Print', {
-      ...(await printFrame(ctx, req, res, { document: null, back })),
-      ...props,
-    });
-  });
+  r.get(
+    ROUTES[def.routes.print],
+    signedIn(async (req, res) => {
+      const { props } = await answer(req, { all: true, limit: PRINT_LIMIT });
+      const back = (route as (n: RouteName, q?: Record<string, string>) => string)(def.routes.index, props.query);
+      await res.inertia.render('reports/Print', {
+        ...(await printFrame(ctx, req, res, { document: null, back })),
+        ...props,
+      });
+    }),
+  );
 
-  r.get(ROUTES[def.routes.export], downloadGuard, async (req, res) => {
-    const { props, file, currency } = await answer(req, { all: true, limit: EXPORT_LIMIT });
-    const main = props.tables[props.tables.length - 1];
-    sendFile(res, await reportExport(exportFormat(req), file, main, currency));
-  });
+  r.get(
+    ROUTES[def.routes.export],
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const { props, file, currency } = await answer(req, { all: true, limit: EXPORT_LIMIT });
+      const main = props.tables[props.tables.length - 1];
+      sendFile(res, await reportExport(exportFormat(req), file, main, currency));
+    }),
+  );
   return r;
 }

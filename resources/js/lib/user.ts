@@ -3,7 +3,7 @@ import type { AuthUser } from '@shared/pages';
 import type { MenuPermission, Permission } from '@shared/permissions';
 
 export function hasPermission(user: AuthUser | null | undefined, permission: Permission): boolean {
-  return !!user && (user.all_permissions.includes(permission) || user.menu_permissions.includes(permission));
+  return !!user && (user.all_permissions.includes(permission) || user.menu_permissions.some((p) => p === permission));
 }
 
 export function hasMenuPermission(user: AuthUser | null | undefined, permission: MenuPermission): boolean {

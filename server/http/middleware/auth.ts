@@ -112,8 +112,9 @@ export const requireVerified = declareGuard(
 export function can(...permissions: Permission[]) {
   return declareGuard(
     (req: Request, _res: Response, next: NextFunction) => {
-      if (!req.user) return next(new HttpError(403));
-      if (permissions.every((p) => req.user!.permissions.has(p))) return next();
+      const user = req.user;
+      if (!user) return next(new HttpError(403));
+      if (permissions.every((p) => user.permissions.has(p))) return next();
       next(new HttpError(403));
     },
     { kind: 'all', permissions },
@@ -124,7 +125,8 @@ export function can(...permissions: Permission[]) {
 export function canAny(...permissions: Permission[]) {
   return declareGuard(
     (req: Request, _res: Response, next: NextFunction) => {
-      if (req.user && permissions.some((p) => req.user!.permissions.has(p))) return next();
+      const user = req.user;
+      if (user && permissions.some((p) => user.permissions.has(p))) return next();
       next(new HttpError(403));
     },
     { kind: 'any', permissions },

@@ -1,7 +1,13 @@
 import type { CashDeskRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
+import type { CashDesksRow } from '../../db/tables.generated.js';
 
-export function presentCashDeskRow(row: any): CashDeskRow {
+export function presentCashDeskRow(
+  row: Pick<CashDesksRow, 'id' | 'code' | 'name' | 'location_id' | 'is_main' | 'active'> & {
+    location_name: string;
+    balance: number;
+  },
+): CashDeskRow {
   return {
     id: Number(row.id),
     code: row.code,

@@ -1,7 +1,10 @@
 import type { CategoryRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
+import type { CategoriesRow } from '../../db/tables.generated.js';
 
-export function presentCategoryRow(row: any): CategoryRow {
+export function presentCategoryRow(
+  row: Pick<CategoriesRow, 'id' | 'code' | 'name' | 'description' | 'active'> & { product_count?: number | null },
+): CategoryRow {
   return {
     id: Number(row.id),
     code: row.code,

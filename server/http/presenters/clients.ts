@@ -1,7 +1,25 @@
 import type { ClientDetail, ClientPickerItem, ClientRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
+import type { ClientsRow } from '../../db/tables.generated.js';
 
-export function presentClientRow(row: any): ClientRow {
+/** The columns a client's list row reads. */
+export type ClientListSource = Pick<
+  ClientsRow,
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'kind'
+  | 'phone'
+  | 'email'
+  | 'city'
+  | 'price_level'
+  | 'credit_limit'
+  | 'balance'
+  | 'is_walk_in'
+  | 'active'
+>;
+
+export function presentClientRow(row: ClientListSource): ClientRow {
   return {
     id: Number(row.id),
     code: row.code,
@@ -18,7 +36,10 @@ export function presentClientRow(row: any): ClientRow {
   };
 }
 
-export function presentClient(row: any): ClientDetail {
+export function presentClient(
+  row: ClientListSource &
+    Pick<ClientsRow, 'address' | 'tax_number' | 'created_at' | 'updated_at'> & { advance?: number | null },
+): ClientDetail {
   return {
     ...presentClientRow(row),
     advance: Number(row.advance ?? 0),
@@ -30,7 +51,9 @@ export function presentClient(row: any): ClientDetail {
 }
 
 /** A client as the pickers offer it. */
-export function presentClientPickerItem(row: any): ClientPickerItem {
+export function presentClientPickerItem(
+  row: Pick<ClientsRow, 'id' | 'code' | 'name' | 'phone' | 'price_level' | 'credit_limit' | 'balance' | 'is_walk_in'>,
+): ClientPickerItem {
   return {
     id: Number(row.id),
     code: row.code,

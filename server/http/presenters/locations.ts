@@ -1,7 +1,14 @@
-import type { LocationRow } from '../../../shared/records.js';
+import type { LocationKind, LocationRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
+import type { LocationsRow } from '../../db/tables.generated.js';
 
-export function presentLocationRow(row: any): LocationRow {
+/** locations.kind holds one of LOCATION_KINDS (the form's schema only writes those). */
+export function presentLocationRow(
+  row: Pick<LocationsRow, 'id' | 'code' | 'name' | 'address' | 'active'> & {
+    kind: LocationKind;
+    cash_desk_count?: number | null;
+  },
+): LocationRow {
   return {
     id: Number(row.id),
     code: row.code,

@@ -10,6 +10,7 @@ import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator } from '../../..
 import { methodLabel, type Row } from '../../services/settlements/settlement-queries.js';
 import { presentClientPickerItem } from './clients.js';
 import { n } from './stock/common.js';
+import type { PickedClient } from '../../services/sales/sale-queries.js';
 
 /** Settlements (REG-) → page props. A settlement's figure is `received` (never `amount`, which COST_FIELDS would read as a cost). */
 
@@ -129,6 +130,6 @@ export function presentOpenInvoice(r: Row, today: string): OpenInvoiceView {
   };
 }
 
-export function presentSettlementClient(r: Row): SettlementClient {
+export function presentSettlementClient(r: PickedClient & { advance: number }): SettlementClient {
   return { ...presentClientPickerItem(r), advance: n(r.advance) };
 }

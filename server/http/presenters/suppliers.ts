@@ -1,8 +1,14 @@
 import type { SupplierDetail, SupplierRow } from '../../../shared/records.js';
 import { toBool } from '../../db/dialect.js';
+import type { SuppliersRow } from '../../db/tables.generated.js';
 
 /** Suppliers: rows → props. */
-export function presentSupplierRow(row: any): SupplierRow {
+type SupplierListSource = Pick<
+  SuppliersRow,
+  'id' | 'code' | 'name' | 'phone' | 'email' | 'address' | 'tax_number' | 'balance' | 'active'
+>;
+
+export function presentSupplierRow(row: SupplierListSource): SupplierRow {
   return {
     id: Number(row.id),
     code: row.code,
@@ -16,6 +22,8 @@ export function presentSupplierRow(row: any): SupplierRow {
   };
 }
 
-export function presentSupplier(row: any): SupplierDetail {
+export function presentSupplier(
+  row: SupplierListSource & Pick<SuppliersRow, 'created_at' | 'updated_at'>,
+): SupplierDetail {
   return { ...presentSupplierRow(row), created_at: row.created_at, updated_at: row.updated_at };
 }

@@ -2,9 +2,10 @@ import { maySetGrantsOf } from '../../policies/index.js';
 import type { Option } from '../../../shared/lists.js';
 import type { UserFormOptions, UserListRow, UserRecord } from '../../../shared/users.js';
 import { toBool } from '../../db/dialect.js';
+import type { ManagedUser } from '../../services/accounts/manage-users.js';
 
 /** A user as the list shows them: never the password hash nor any token. */
-export function presentUserRow(row: Record<string, any>): UserListRow {
+export function presentUserRow(row: ManagedUser): UserListRow {
   const restricted = toBool(row.places_restricted) && !row.is_admin;
   const names: string[] = row.location_names ?? [];
   return {
@@ -20,7 +21,7 @@ export function presentUserRow(row: Record<string, any>): UserListRow {
   };
 }
 
-export function presentUserRecord(row: Record<string, any>, viewerId: number): UserRecord {
+export function presentUserRecord(row: ManagedUser, viewerId: number): UserRecord {
   return {
     ...presentUserRow(row),
     role_ids: row.role_ids ?? [],

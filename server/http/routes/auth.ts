@@ -26,6 +26,7 @@ import {
 } from '../schemas/auth.js';
 import { validate } from '../validation.js';
 import { Refusal } from '../../domain/errors.js';
+import { signedIn } from '../signed-in.js';
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const RESET_LINK_SENT =
@@ -173,56 +174,72 @@ export function authRoutes(ctx: AppContext): Router {
     redirect(res, '/login?status=reset');
   });
 
-  r.get('/verify-email', requireAuth, (req, res) => {
-    if (req.user!.row.email_verified_at) return redirect(res, '/dashboard');
-    return res.inertia.render('auth/VerifyEmail', {
-      status: req.query.sent === '1' ? 'Un nouveau lien de vérification a été envoyé à votre adresse e-mail.' : null,
-      email: req.user!.row.email,
-    });
-  });
+  r.get(
+    '/verify-email',
+    requireAuth,
+    signedIn((req, res) => {
+      if (req.user.row.email_verified_at) return redirect(res, '/dashboard');
+      return res.inertia.render('auth/VerifyEmail', {
+        status: req.query.sent === '1' ? 'Un nouveau lien de vérification a été envoyé à votre adresse e-mail.' : null,
+        email: req.user.row.email,
+      });
+    }),
+  );
 
-  r.post('/email/verification-notification', requireAuth, async (req, res) => {
-    const user = req.user!.row;
-    if (user.email_verified_at) return redirect(res, '/dashboard');
-    const slot = await takeSlot(db, guestMailRules('verify', user.email, req.ip ?? 'inconnue'));
-    if (!slot.ok)
-      throw Refusal.action(`Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.`);
-    await sendVerificationEmail(mailer, config.appUrl, config.appKey, user);
-    flash(req, 'success', 'Un nouveau lien de vérification a été envoyé à votre adresse e-mail.');
-    redirect(res, '/verify-email?sent=1');
-  });
+  r.post(
+    '/email/verification-notification',
+    requireAuth,
+    signedIn(async (req, res) => {
+      const user = req.user.row;
+      if (user.email_verified_at) return redirect(res, '/dashboard');
+      const slot = await takeSlot(db, guestMailRules('verify', user.email, req.ip ?? 'inconnue'));
+      if (!slot.ok)
+        throw Refusal.action(`Trop de demandes. Veuillez réessayer dans ${waitText(slot.retryAfterSeconds)}.`);
+      await sendVerificationEmail(mailer, config.appUrl, config.appKey, user);
+      flash(req, 'success', 'Un nouveau lien de vérification a été envoyé à votre adresse e-mail.');
+      redirect(res, '/verify-email?sent=1');
+    }),
+  );
 
-  r.get('/verify-email/:id/:hash', requireAuth, async (req, res) => {
-    const user = req.user!.row;
-    const ok = checkVerificationLink(
-      config.appKey,
-      {
-        id: String(req.params.id),
-        hash: String(req.params.hash),
-        expires: String(req.query.expires ?? ''),
-        signature: String(req.query.signature ?? ''),
-      },
-      user,
-    );
-    if (!ok) {
-      flash(req, 'error', 'Ce lien de vérification est invalide ou a expiré. Demandez-en un nouveau.');
-      return redirect(res, '/verify-email');
-    }
-    await markEmailVerified(db, user, req.ip);
-    flash(req, 'success', 'Votre adresse e-mail est vérifiée.');
-    redirect(res, '/dashboard');
-  });
+  r.get(
+    '/verify-email/:id/:hash',
+    requireAuth,
+    signedIn(async (req, res) => {
+      const user = req.user.row;
+      const ok = checkVerificationLink(
+        config.appKey,
+        {
+          id: String(req.params.id),
+          hash: String(req.params.hash),
+          expires: String(req.query.expires ?? ''),
+          signature: String(req.query.signature ?? ''),
+        },
+        user,
+      );
+      if (!ok) {
+        flash(req, 'error', 'Ce lien de vérification est invalide ou a expiré. Demandez-en un nouveau.');
+        return redirect(res, '/verify-email');
+      }
+      await markEmailVerified(db, user, req.ip);
+      flash(req, 'success', 'Votre adresse e-mail est vérifiée.');
+      redirect(res, '/dashboard');
+    }),
+  );
 
   r.get('/confirm-password', requireAuth, (_req, res) => res.inertia.render('auth/ConfirmPassword', {}));
 
-  r.post('/confirm-password', requireAuth, async (req, res) => {
-    const input = validate(confirmPasswordSchema, req.body);
-    await confirmPassword(db, req.user!.row, input.password);
-    req.session.passwordConfirmedAt = Date.now();
-    const intended = req.session.intendedUrl;
-    delete req.session.intendedUrl;
-    redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
-  });
+  r.post(
+    '/confirm-password',
+    requireAuth,
+    signedIn(async (req, res) => {
+      const input = validate(confirmPasswordSchema, req.body);
+      await confirmPassword(db, req.user.row, input.password);
+      req.session.passwordConfirmedAt = Date.now();
+      const intended = req.session.intendedUrl;
+      delete req.session.intendedUrl;
+      redirect(res, intended && intended.startsWith('/') && !intended.startsWith('//') ? intended : '/dashboard');
+    }),
+  );
 
   r.post('/logout', publicRoute('signing out is open to anyone, signed in or not'), async (req, res) => {
     await signOut(db, { sid: req.sessionID, user: req.user?.row ?? null, ip: req.ip });

@@ -33,6 +33,8 @@ import { presentBackupPage } from '../presenters/backups.js';
 import { flash, redirect } from '../respond.js';
 import { validate, fields } from '../validation.js';
 import { formatCount } from '../../../shared/quantity.js';
+import { signedIn } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 const settingsSchema = z.object({
   daily: flag(false),
@@ -58,79 +60,103 @@ export function backupRoutes(ctx: AppContext): Router {
   const manage = [can('backup.manage'), requirePasswordConfirmed];
   r.use(ROUTES['backups.index'], requireAuth, requireVerified, can('menu.parametres.backup'));
 
-  r.get(ROUTES['backups.index'], async (req, res) => {
-    const env = backupEnvironment(target);
-    res.inertia.render(
-      'settings/Backup',
-      presentBackupPage({
-        records: listBackups(target),
-        settings: getBackupSettings(target),
-        engine: env.engine,
-        timeZone: req.user!.company.timeZone,
-        toolProblem: env.toolProblem,
-        maxUploadBytes: config.backupUploadMaxBytes,
-        maxRetention: MAX_RETENTION,
-        canManage: req.user!.permissions.has('backup.manage'),
-      }),
-    );
-  });
+  r.get(
+    ROUTES['backups.index'],
+    signedIn(async (req, res) => {
+      const env = backupEnvironment(target);
+      res.inertia.render(
+        'settings/Backup',
+        presentBackupPage({
+          records: listBackups(target),
+          settings: getBackupSettings(target),
+          engine: env.engine,
+          timeZone: req.user.company.timeZone,
+          toolProblem: env.toolProblem,
+          maxUploadBytes: config.backupUploadMaxBytes,
+          maxRetention: MAX_RETENTION,
+          canManage: managesSettings(req.user, 'backups'),
+        }),
+      );
+    }),
+  );
 
-  r.post(ROUTES['backups.index'], ...manage, async (req, res) => {
-    const record = await createBackup(db, target, actorOf(req));
-    if (record.status === 'verified') flash(req, 'success', 'Sauvegarde effectuée et vérifiée.');
-    else flash(req, 'error', `Sauvegarde écrite mais sa vérification a échoué : ${record.message}`);
-    redirect(res, ROUTES['backups.index']);
-  });
+  r.post(
+    ROUTES['backups.index'],
+    ...manage,
+    signedIn(async (req, res) => {
+      const record = await createBackup(db, target, actorOf(req));
+      if (record.status === 'verified') flash(req, 'success', 'Sauvegarde effectuée et vérifiée.');
+      else flash(req, 'error', `Sauvegarde écrite mais sa vérification a échoué : ${record.message}`);
+      redirect(res, ROUTES['backups.index']);
+    }),
+  );
 
-  r.put(ROUTES['backups.settings'], ...manage, async (req, res) => {
-    const input = validate(settingsSchema, req.body);
-    await updateBackupSettings(db, target, input, actorOf(req));
-    flash(
-      req,
-      'success',
-      input.daily
-        ? `Sauvegarde quotidienne à ${input.hour} h, ${formatCount(input.retention, 'conservée')}.`
-        : 'Sauvegarde quotidienne désactivée.',
-    );
-    redirect(res, ROUTES['backups.index']);
-  });
+  r.put(
+    ROUTES['backups.settings'],
+    ...manage,
+    signedIn(async (req, res) => {
+      const input = validate(settingsSchema, req.body);
+      await updateBackupSettings(db, target, input, actorOf(req));
+      flash(
+        req,
+        'success',
+        input.daily
+          ? `Sauvegarde quotidienne à ${input.hour} h, ${formatCount(input.retention, 'conservée')}.`
+          : 'Sauvegarde quotidienne désactivée.',
+      );
+      redirect(res, ROUTES['backups.index']);
+    }),
+  );
 
   // A download changes nothing (backup.manage, audited); a plain link, so no detour through a page.
-  r.get(ROUTES['backups.download'], can('backup.manage'), downloadGuard, async (req, res) => {
-    const { file, record } = await recordBackupDownload(db, target, String(req.params.name), actorOf(req));
-    res.status(200).set({
-      'Content-Type': 'application/octet-stream',
-      'Content-Disposition': `attachment; filename="${record.name}"`,
-      'Content-Length': String(fs.statSync(file).size),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    fs.createReadStream(file).pipe(res);
-  });
+  r.get(
+    ROUTES['backups.download'],
+    can('backup.manage'),
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const { file, record } = await recordBackupDownload(db, target, String(req.params.name), actorOf(req));
+      res.status(200).set({
+        'Content-Type': 'application/octet-stream',
+        'Content-Disposition': `attachment; filename="${record.name}"`,
+        'Content-Length': String(fs.statSync(file).size),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      fs.createReadStream(file).pipe(res);
+    }),
+  );
 
-  r.delete(ROUTES['backups.destroy'], ...manage, async (req, res) => {
-    await deleteBackup(db, target, String(req.params.name), actorOf(req));
-    flash(req, 'success', 'Sauvegarde supprimée.');
-    redirect(res, ROUTES['backups.index']);
-  });
+  r.delete(
+    ROUTES['backups.destroy'],
+    ...manage,
+    signedIn(async (req, res) => {
+      await deleteBackup(db, target, String(req.params.name), actorOf(req));
+      flash(req, 'success', 'Sauvegarde supprimée.');
+      redirect(res, ROUTES['backups.index']);
+    }),
+  );
 
   // A restore asks for the password on its own form: that is the confirmation (no detour).
-  r.post(ROUTES['backups.restore'], can('backup.manage'), async (req, res) => {
-    const input = validate(restoreSchema, req.body);
-    await confirmPassword(db, req.user!.row, input.password);
-    const result = await restoreBackup(db, target, String(req.params.name), actorOf(req));
-    await signEveryoneOut(req, res, result);
-  });
+  r.post(
+    ROUTES['backups.restore'],
+    can('backup.manage'),
+    signedIn(async (req, res) => {
+      const input = validate(restoreSchema, req.body);
+      await confirmPassword(db, req.user.row, input.password);
+      const result = await restoreBackup(db, target, String(req.params.name), actorOf(req));
+      await signEveryoneOut(req, res, result);
+    }),
+  );
 
   r.post(
     ROUTES['backups.upload'],
     can('backup.manage'),
     receiveBackup(target, config.backupUploadMaxBytes),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const uploaded = req.file!.path;
       try {
         const input = validate(restoreSchema, req.body);
-        await confirmPassword(db, req.user!.row, input.password);
+        await confirmPassword(db, req.user.row, input.password);
         const name = stripControlCharacters(req.file!.originalname)
           .replace(/[\t\r\n]/g, '')
           .slice(0, 255);
@@ -140,7 +166,7 @@ export function backupRoutes(ctx: AppContext): Router {
       } finally {
         fs.rmSync(uploaded, { force: true });
       }
-    },
+    }),
   );
 
   /** Every session was deleted with the restore; this one starts afresh too, with the news. */

@@ -29,6 +29,8 @@ import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../
 import { flash, redirect } from '../respond.js';
 import { closingSchema, reopenSchema } from '../schemas/cash-closing.js';
 import { validate } from '../validation.js';
+import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { cashClosingAbilities, cashClosingListAbilities } from '../../policies/cash.js';
 
 /** The longest period a situation reads (a year and a bit: the year's report, from any day). */
 const MAX_SITUATION_DAYS = 366;
@@ -44,8 +46,8 @@ function accountChoices(
 }
 
 /** ?account_id=&from=&to= of the situation: an account the user works on (else the first), a period of at most a year (default: this month). */
-async function situationQuery(db: Knex, req: Request, scope: PlaceScope) {
-  const today = businessDate(req.user!.company.timeZone);
+async function situationQuery(db: Knex, req: SignedInRequest, scope: PlaceScope) {
+  const today = businessDate(req.user.company.timeZone);
   const accounts = await situationAccounts(db, scope);
   const asked = queryId(req.query, 'account_id');
   const account = accounts.find((a) => String(a.id) === asked) ?? accounts[0] ?? null;
@@ -134,137 +136,169 @@ export function cashClosingRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use([ROUTES['cash.situation'], ROUTES['cash.closings.index']], requireAuth, requireVerified);
 
-  r.get(ROUTES['cash.situation'], can('menu.caisse'), async (req, res) => {
-    const { accounts, account, from, to } = await situationQuery(db, req, req.user!.places);
-    await res.inertia.render('cash/Situation', {
-      accounts: accountChoices(accounts),
-      filters: { account_id: account ? String(account.id) : '', from, to },
-      situation: account ? await cashSituation(db, account.id, from, to) : null,
-    });
-  });
+  r.get(
+    ROUTES['cash.situation'],
+    can('menu.caisse'),
+    signedIn(async (req, res) => {
+      const { accounts, account, from, to } = await situationQuery(db, req, req.user.places);
+      await res.inertia.render('cash/Situation', {
+        accounts: accountChoices(accounts),
+        filters: { account_id: account ? String(account.id) : '', from, to },
+        situation: account ? await cashSituation(db, account.id, from, to) : null,
+      });
+    }),
+  );
 
-  r.get(ROUTES['cash.situation.print'], can('menu.caisse'), async (req, res) => {
-    const { account, from, to } = await situationQuery(db, req, req.user!.places);
-    if (!account) throw new NotFound();
-    const back = route('cash.situation', { account_id: account.id, from, to });
-    const frame = await printFrame(ctx, req, res, { document: null, back });
-    await res.inertia.render('cash/SituationPrint', {
-      ...frame,
-      situation: await cashSituation(db, account.id, from, to),
-    });
-  });
+  r.get(
+    ROUTES['cash.situation.print'],
+    can('menu.caisse'),
+    signedIn(async (req, res) => {
+      const { account, from, to } = await situationQuery(db, req, req.user.places);
+      if (!account) throw new NotFound();
+      const back = route('cash.situation', { account_id: account.id, from, to });
+      const frame = await printFrame(ctx, req, res, { document: null, back });
+      await res.inertia.render('cash/SituationPrint', {
+        ...frame,
+        situation: await cashSituation(db, account.id, from, to),
+      });
+    }),
+  );
 
-  r.get(ROUTES['cash.situation.export'], can('menu.caisse'), downloadGuard, async (req, res) => {
-    const { account, from, to } = await situationQuery(db, req, req.user!.places);
-    if (!account) throw new NotFound();
-    const situation = await cashSituation(db, account.id, from, to);
-    sendFile(
-      res,
-      await buildExport(
-        exportFormat(req),
-        situationExportSpec(req.user!.company.currency, situation),
-        situationExportRows(situation),
-      ),
-    );
-  });
+  r.get(
+    ROUTES['cash.situation.export'],
+    can('menu.caisse'),
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const { account, from, to } = await situationQuery(db, req, req.user.places);
+      if (!account) throw new NotFound();
+      const situation = await cashSituation(db, account.id, from, to);
+      sendFile(
+        res,
+        await buildExport(
+          exportFormat(req),
+          situationExportSpec(req.user.company.currency, situation),
+          situationExportRows(situation),
+        ),
+      );
+    }),
+  );
 
-  r.get(ROUTES['cash.closings.index'], can('menu.caisse'), async (req, res) => {
-    const user = req.user!;
-    const { account, ...filters } = closingFilters(req, businessDate(req.user!.company.timeZone));
-    await res.inertia.render('cash/closings/Index', {
-      accounts: accountChoices(
-        (await closingAccounts(db, user.places)).map((a) => ({ ...a, kind: 'caisse' as const })),
-      ),
-      filters: { account_id: account, from: filters.from, to: filters.to, status: filters.status },
-      closings: await listClosings(db, filters, user.places, queryPage(req.query)),
-      difference_total: await closingsDifferenceTotal(db, filters, user.places),
-      can: { close: user.permissions.has('cash.closing') },
-    });
-  });
+  r.get(
+    ROUTES['cash.closings.index'],
+    can('menu.caisse'),
+    signedIn(async (req, res) => {
+      const user = req.user;
+      const { account, ...filters } = closingFilters(req, businessDate(req.user.company.timeZone));
+      await res.inertia.render('cash/closings/Index', {
+        accounts: accountChoices(
+          (await closingAccounts(db, user.places)).map((a) => ({ ...a, kind: 'caisse' as const })),
+        ),
+        filters: { account_id: account, from: filters.from, to: filters.to, status: filters.status },
+        closings: await listClosings(db, filters, user.places, queryPage(req.query)),
+        difference_total: await closingsDifferenceTotal(db, filters, user.places),
+        can: cashClosingListAbilities(user),
+      });
+    }),
+  );
 
   // ?account_id=&day=: the desk's day as the ledger has it, to count the drawer against.
-  r.get(ROUTES['cash.closings.create'], can('menu.caisse', 'cash.closing'), async (req, res) => {
-    const user = req.user!;
-    const today = businessDate(req.user!.company.timeZone);
-    const accounts = (await closingAccounts(db, user.places)).filter((a) => a.active);
-    const asked = queryId(req.query, 'account_id');
-    const account = accounts.find((a) => String(a.id) === asked) ?? (accounts.length === 1 ? accounts[0] : null);
-    let day = queryText(req.query, 'day', 10);
-    if (!isIsoDate(day) || day > today) day = today;
-    const currency = req.user!.company.currency;
-    await res.inertia.render('cash/closings/Create', {
-      accounts: accountChoices(accounts.map((a) => ({ ...a, kind: 'caisse' as const }))),
-      account_id: account ? String(account.id) : '',
-      day,
-      draft: account ? await closingDraft(db, account.id, day) : null,
-      denominations: presentDenominations(currency),
-      by_denomination: countsByDenomination(currency),
-    });
-  });
+  r.get(
+    ROUTES['cash.closings.create'],
+    can('menu.caisse', 'cash.closing'),
+    signedIn(async (req, res) => {
+      const user = req.user;
+      const today = businessDate(req.user.company.timeZone);
+      const accounts = (await closingAccounts(db, user.places)).filter((a) => a.active);
+      const asked = queryId(req.query, 'account_id');
+      const account = accounts.find((a) => String(a.id) === asked) ?? (accounts.length === 1 ? accounts[0] : null);
+      let day = queryText(req.query, 'day', 10);
+      if (!isIsoDate(day) || day > today) day = today;
+      const currency = req.user.company.currency;
+      await res.inertia.render('cash/closings/Create', {
+        accounts: accountChoices(accounts.map((a) => ({ ...a, kind: 'caisse' as const }))),
+        account_id: account ? String(account.id) : '',
+        day,
+        draft: account ? await closingDraft(db, account.id, day) : null,
+        denominations: presentDenominations(currency),
+        by_denomination: countsByDenomination(currency),
+      });
+    }),
+  );
 
-  r.post(ROUTES['cash.closings.index'], can('menu.caisse', 'cash.closing'), async (req, res) => {
-    const input = validate(closingSchema, req.body);
-    await assertAccount(db, req.user!.places, input.account_id);
-    const result = await closeDay(
-      db,
-      {
-        idempotencyKey: input.idempotency_key,
-        accountId: input.account_id,
-        day: input.day,
-        counts: input.counts,
-        reason: input.reason,
-        expectedSeen: input.expected_seen,
-      },
-      actorOf(req),
-    );
-    flash(
-      req,
-      'success',
-      result.replayed
-        ? 'Cet arrêté était déjà validé : il n’a pas été enregistré une seconde fois.'
-        : 'Arrêté de caisse validé : la journée est close pour cette caisse.',
-    );
-    redirect(res, route('cash.closings.show', { id: result.id }));
-  });
+  r.post(
+    ROUTES['cash.closings.index'],
+    can('menu.caisse', 'cash.closing'),
+    signedIn(async (req, res) => {
+      const input = validate(closingSchema, req.body);
+      await assertAccount(db, req.user.places, input.account_id);
+      const result = await closeDay(
+        db,
+        {
+          idempotencyKey: input.idempotency_key,
+          accountId: input.account_id,
+          day: input.day,
+          counts: input.counts,
+          reason: input.reason,
+          expectedSeen: input.expected_seen,
+        },
+        actorOf(req),
+      );
+      flash(
+        req,
+        'success',
+        result.replayed
+          ? 'Cet arrêté était déjà validé : il n’a pas été enregistré une seconde fois.'
+          : 'Arrêté de caisse validé : la journée est close pour cette caisse.',
+      );
+      redirect(res, route('cash.closings.show', { id: result.id }));
+    }),
+  );
 
-  r.get(ROUTES['cash.closings.show'], can('menu.caisse'), requireAccountDocument(db, 'closing'), async (req, res) => {
-    const user = req.user!;
-    const closing = await closingDetail(db, routeId(req.params.id));
-    if (!closing) throw new NotFound();
-    await res.inertia.render('cash/closings/Show', {
-      closing,
-      count_lines: presentCountLines(closing.counts, closing.currency),
-      can: {
-        reopen: user.permissions.has('cash.reopen') && closing.is_last,
-        close: user.permissions.has('cash.closing'),
-      },
-    });
-  });
+  r.get(
+    ROUTES['cash.closings.show'],
+    can('menu.caisse'),
+    requireAccountDocument(db, 'closing'),
+    signedIn(async (req, res) => {
+      const user = req.user;
+      const closing = await closingDetail(db, routeId(req.params.id));
+      if (!closing) throw new NotFound();
+      await res.inertia.render('cash/closings/Show', {
+        closing,
+        count_lines: presentCountLines(closing.counts, closing.currency),
+        can: cashClosingAbilities(user, closing),
+      });
+    }),
+  );
 
   // The closing report, A4 (the states' layout) or on the till roll (?format=80mm, or 58mm).
-  r.get(ROUTES['cash.closings.print'], can('menu.caisse'), requireAccountDocument(db, 'closing'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const closing = await closingDetail(db, id);
-    if (!closing) throw new NotFound();
-    const format = queryChoice(req.query, 'format', ['A4', '80mm', '58mm'] as const, 'A4');
-    const frame = await printFrame(ctx, req, res, { document: null, back: route('cash.closings.show', { id }) });
-    await res.inertia.render('cash/closings/Print', {
-      ...frame,
-      settings: {
-        ...frame.settings,
-        format: format === 'A4' ? (frame.settings.format === 'A5' ? 'A5' : 'A4') : format,
-        copies: 1,
-      },
-      closing,
-      count_lines: presentCountLines(closing.counts, closing.currency),
-    });
-  });
+  r.get(
+    ROUTES['cash.closings.print'],
+    can('menu.caisse'),
+    requireAccountDocument(db, 'closing'),
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const closing = await closingDetail(db, id);
+      if (!closing) throw new NotFound();
+      const format = queryChoice(req.query, 'format', ['A4', '80mm', '58mm'] as const, 'A4');
+      const frame = await printFrame(ctx, req, res, { document: null, back: route('cash.closings.show', { id }) });
+      await res.inertia.render('cash/closings/Print', {
+        ...frame,
+        settings: {
+          ...frame.settings,
+          format: format === 'A4' ? (frame.settings.format === 'A5' ? 'A5' : 'A4') : format,
+          copies: 1,
+        },
+        closing,
+        count_lines: presentCountLines(closing.counts, closing.currency),
+      });
+    }),
+  );
 
   r.post(
     ROUTES['cash.closings.reopen'],
     can('menu.caisse', 'cash.reopen'),
     requireAccountDocument(db, 'closing'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const id = routeId(req.params.id);
       const found = await closingDetail(db, id);
       if (!found) throw new NotFound();
@@ -276,7 +310,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
         'Arrêté rouvert : la journée peut de nouveau recevoir des mouvements ; arrêtez-la à nouveau une fois corrigée.',
       );
       redirect(res, route('cash.closings.create', { account_id: result.accountId, day: result.day }));
-    },
+    }),
   );
 
   return r;

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
 import type { CategoryFilters } from '../../../shared/records.js';
@@ -24,6 +24,7 @@ import { presentCategoryRow } from '../presenters/categories.js';
 import { categorySchema } from '../schemas/products.js';
 import { parseListParams, statusFilter } from '../query.js';
 import { recordAbilities } from '../../policies/index.js';
+import { signedIn } from '../signed-in.js';
 
 const listSpec = {
   sorts: CATEGORY_SORTS,
@@ -37,41 +38,52 @@ export function categoryRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(ROUTES['categories.index'], requireAuth, requireVerified, can('menu.categories'));
 
-  r.get(ROUTES['categories.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await listCategories(db, { ...params, page });
-    const categories = { ...rows, data: rows.data.map(presentCategoryRow) };
-    await res.inertia.render('categories/Index', { categories, params, can: recordAbilities(req.user!, 'categories') });
-  });
+  r.get(
+    ROUTES['categories.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, listSpec);
+      const rows = await listCategories(db, { ...params, page });
+      const categories = { ...rows, data: rows.data.map(presentCategoryRow) };
+      await res.inertia.render('categories/Index', {
+        categories,
+        params,
+        can: recordAbilities(req.user, 'categories'),
+      });
+    }),
+  );
 
   r.get(ROUTES['categories.export'], can('categories.export'), downloadGuard, async (req, res) => {
     const params = parseListParams(req, listSpec);
     sendFile(res, await exportCategories(db, params, exportFormat(req)));
   });
 
-  r.get(ROUTES['categories.create'], can('categories.create'), async (req, res) => {
-    await res.inertia.render('categories/Form', {
-      category: null,
-      suggested_code: await suggestCode(db, 'categories'),
-      usage: null,
-      can: recordAbilities(req.user!, 'categories'),
-      history: [],
-    });
-  });
+  r.get(
+    ROUTES['categories.create'],
+    can('categories.create'),
+    signedIn(async (req, res) => {
+      await res.inertia.render('categories/Form', {
+        category: null,
+        suggested_code: await suggestCode(db, 'categories'),
+        usage: null,
+        can: recordAbilities(req.user, 'categories'),
+        history: [],
+      });
+    }),
+  );
 
   const load = recordLoader((id) => findCategory(db, id));
 
-  const show = async (req: Request, res: Response) => {
+  const show = signedIn(async (req, res) => {
     const row = await load(req.params.id);
-    const currency = req.user!.company.currency;
+    const currency = req.user.company.currency;
     await res.inertia.render('categories/Form', {
       category: presentCategoryRow(row),
       suggested_code: row.code,
       usage: await recordUsage(db, 'category', Number(row.id)),
-      can: recordAbilities(req.user!, 'categories'),
+      can: recordAbilities(req.user, 'categories'),
       history: presentHistory(await subjectHistory(db, 'category', Number(row.id)), currency),
     });
-  };
+  });
   r.get(ROUTES['categories.show'], show);
   r.get(ROUTES['categories.edit'], can('categories.update'), show);
 

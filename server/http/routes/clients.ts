@@ -37,6 +37,7 @@ import { toBool } from '../../db/dialect.js';
 import { listSales } from '../../services/sales/sale-queries.js';
 import { presentSaleRow } from '../presenters/sales.js';
 import { formatCount } from '../../../shared/quantity.js';
+import { signedIn } from '../signed-in.js';
 
 const listSpec = {
   sorts: CLIENT_SORTS,
@@ -80,16 +81,19 @@ export function clientRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(ROUTES['clients.index'], requireAuth, requireVerified, can('menu.clients'));
 
-  r.get(ROUTES['clients.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await listClients(db, { ...params, page });
-    const clients = { ...rows, data: rows.data.map(presentClientRow) };
-    await res.inertia.render('clients/Index', {
-      clients,
-      params,
-      can: recordAbilities(req.user!, 'clients'),
-    });
-  });
+  r.get(
+    ROUTES['clients.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, listSpec);
+      const rows = await listClients(db, { ...params, page });
+      const clients = { ...rows, data: rows.data.map(presentClientRow) };
+      await res.inertia.render('clients/Index', {
+        clients,
+        params,
+        can: recordAbilities(req.user, 'clients'),
+      });
+    }),
+  );
 
   r.get(ROUTES['clients.export'], can('clients.export'), downloadGuard, async (req, res) => {
     const params = parseListParams(req, listSpec);
@@ -114,83 +118,94 @@ export function clientRoutes(ctx: AppContext): Router {
   // ——— One client ———
   const load = recordLoader((id) => findClient(db, id));
 
-  r.get(ROUTES['clients.show'], async (req, res) => {
-    const row = await load(req.params.id);
-    const currency = req.user!.company.currency;
-    const today = businessDate(req.user!.company.timeZone);
-    const statementNote = statementUnavailable(row);
-    await res.inertia.render('clients/Show', {
-      client: presentClient(row),
-      usage: await clientUsage(db, row, currency),
-      history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
-      can: recordAbilities(req.user!, 'clients'),
-      // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
-      sales: may(req.user!, 'menu.sortiestock')
-        ? await listSales(
-            db,
-            {
-              kind: null,
-              from: '',
-              to: '',
-              client_id: String(row.id),
-              location_id: '',
-              status: '',
-              mode: '',
-              method: '',
-              q: '',
-              sort: 'date',
-              dir: 'desc',
-            },
-            req.user!.places,
-            queryPage(req.query, 'ventes'),
-            presentSaleRow,
-            10,
-          )
-        : null,
-      statement: statementNote
-        ? null
-        : presentStatementSection(
-            await clientStatement(db, Number(row.id), statementPeriod(req, today)),
-            queryPage(req.query, 'releve'),
-            today,
-          ),
-      statement_note: statementNote,
-    });
-  });
+  r.get(
+    ROUTES['clients.show'],
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const currency = req.user.company.currency;
+      const today = businessDate(req.user.company.timeZone);
+      const statementNote = statementUnavailable(row);
+      await res.inertia.render('clients/Show', {
+        client: presentClient(row),
+        usage: await clientUsage(db, row, currency),
+        history: presentHistory(await subjectHistory(db, 'client', Number(row.id)), currency),
+        can: recordAbilities(req.user, 'clients'),
+        // Its invoices and counter sales (every date, newest first), for those who open the sales screens.
+        sales: may(req.user, 'menu.sortiestock')
+          ? await listSales(
+              db,
+              {
+                kind: null,
+                from: '',
+                to: '',
+                client_id: String(row.id),
+                location_id: '',
+                status: '',
+                mode: '',
+                method: '',
+                q: '',
+                sort: 'date',
+                dir: 'desc',
+              },
+              req.user.places,
+              queryPage(req.query, 'ventes'),
+              presentSaleRow,
+              10,
+            )
+          : null,
+        statement: statementNote
+          ? null
+          : presentStatementSection(
+              await clientStatement(db, Number(row.id), statementPeriod(req, today)),
+              queryPage(req.query, 'releve'),
+              today,
+            ),
+        statement_note: statementNote,
+      });
+    }),
+  );
 
   // Relevé de compte (A4) for the period of the client's page.
-  r.get(ROUTES['clients.statementPrint'], async (req, res) => {
-    const row = await load(req.params.id);
-    const today = businessDate(req.user!.company.timeZone);
-    const period = statementPeriod(req, today);
-    const back = route('clients.show', { id: row.id }, { from: period.from, to: period.to });
-    res.locals.refusalBack = () => back;
-    const note = statementUnavailable(row);
-    if (note) throw Refusal.action(note);
-    const statement = await clientStatement(db, Number(row.id), period);
-    await res.inertia.render(
-      'clients/Statement',
-      presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today),
-    );
-  });
+  r.get(
+    ROUTES['clients.statementPrint'],
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const today = businessDate(req.user.company.timeZone);
+      const period = statementPeriod(req, today);
+      const back = route('clients.show', { id: row.id }, { from: period.from, to: period.to });
+      res.locals.refusalBack = () => back;
+      const note = statementUnavailable(row);
+      if (note) throw Refusal.action(note);
+      const statement = await clientStatement(db, Number(row.id), period);
+      await res.inertia.render(
+        'clients/Statement',
+        presentStatementPrint(await printFrame(ctx, req, res, { document: null, back }), row, statement, today),
+      );
+    }),
+  );
 
-  r.get(ROUTES['clients.statementExport'], can('clients.export'), downloadGuard, async (req, res) => {
-    const row = await load(req.params.id);
-    const period = statementPeriod(req, businessDate(req.user!.company.timeZone));
-    res.locals.refusalBack = () => route('clients.show', { id: row.id }, { from: period.from, to: period.to });
-    const note = statementUnavailable(row);
-    if (note) throw Refusal.action(note);
-    sendFile(
-      res,
-      await exportClientStatement(
-        db,
-        { id: Number(row.id), code: row.code, name: row.name },
-        period,
-        exportFormat(req),
-        req.user!.company.currency,
-      ),
-    );
-  });
+  r.get(
+    ROUTES['clients.statementExport'],
+    can('clients.export'),
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const period = statementPeriod(req, businessDate(req.user.company.timeZone));
+      res.locals.refusalBack = () => route('clients.show', { id: row.id }, { from: period.from, to: period.to });
+      const note = statementUnavailable(row);
+      if (note) throw Refusal.action(note);
+      sendFile(
+        res,
+        await exportClientStatement(
+          db,
+          { id: Number(row.id), code: row.code, name: row.name },
+          period,
+          exportFormat(req),
+          req.user.company.currency,
+        ),
+      );
+    }),
+  );
 
   r.get(ROUTES['clients.edit'], can('clients.update'), async (req, res) => {
     const row = await load(req.params.id);
@@ -204,7 +219,7 @@ export function clientRoutes(ctx: AppContext): Router {
     area: 'clients',
     permissions: { create: 'clients.create', update: 'clients.update' },
     load: load,
-    schema: (req) => clientSchema(req.user!.company.currency),
+    schema: (req) => clientSchema(req.user.company.currency),
     create: (input, req) => createClient(db, input, actorOf(req)),
     update: (id, input, req) => updateClient(db, id, input, actorOf(req)),
     noun: 'Client',

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/records.js';
@@ -36,8 +36,9 @@ import { presentCashDeskRow } from '../presenters/cash-desks.js';
 import { presentLocationRow } from '../presenters/locations.js';
 import { cashDeskSchema, locationSchema } from '../schemas/company.js';
 import { queryId, queryChoice, parseListParams, statusFilter } from '../query.js';
-import { may } from '../../policies/index.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
+import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /**
  * Paramètres › Société: locations (emplacements) and cash desks (caisses). Opening the screens
@@ -71,15 +72,18 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   // A location, or a cash desk, of a place the user does not work in: the 404 page (record, edit, archive…).
   r.use(ROUTES['locations.show'], requirePlace(db, 'location'));
   r.use(ROUTES['cashDesks.show'], requireDesk(db));
-  const canManage = (req: Request) => may(req.user!, MANAGE);
+  const canManage = (req: SignedInRequest) => managesSettings(req.user, 'places');
 
   // ——— Locations ———
-  r.get(ROUTES['locations.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, locationList);
-    const rows = await listLocations(db, { ...params, page }, req.user!.places);
-    const locations = { ...rows, data: rows.data.map(presentLocationRow) };
-    await res.inertia.render('settings/locations/Index', { locations, params, can_manage: canManage(req) });
-  });
+  r.get(
+    ROUTES['locations.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, locationList);
+      const rows = await listLocations(db, { ...params, page }, req.user.places);
+      const locations = { ...rows, data: rows.data.map(presentLocationRow) };
+      await res.inertia.render('settings/locations/Index', { locations, params, can_manage: canManage(req) });
+    }),
+  );
 
   r.get(ROUTES['locations.create'], can(MANAGE), async (_req, res) => {
     await res.inertia.render('settings/locations/Form', {
@@ -92,7 +96,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
 
   const loadLocation = recordLoader((id) => findLocation(db, id));
 
-  const showLocation = async (req: Request, res: Response) => {
+  const showLocation = signedIn(async (req, res) => {
     const row = await loadLocation(req.params.id);
     await res.inertia.render('settings/locations/Form', {
       location: presentLocationRow(row),
@@ -100,7 +104,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
       usage: await locationUsage(db, row),
       can_manage: canManage(req),
     });
-  };
+  });
   r.get(ROUTES['locations.show'], showLocation);
   r.get(ROUTES['locations.edit'], can(MANAGE), showLocation);
 
@@ -124,51 +128,59 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   });
 
   // ——— Cash desks ———
-  r.get(ROUTES['cashDesks.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, deskList);
-    const rows = await listCashDesks(db, { ...params, page }, req.user!.places);
-    const cash_desks = { ...rows, data: rows.data.map(presentCashDeskRow) };
-    await res.inertia.render('settings/cash-desks/Index', {
-      cash_desks,
-      params,
-      locations: await locationOptions(
-        db,
-        req.user!.places,
-        params.filters.location_id ? Number(params.filters.location_id) : null,
-      ),
-      can_manage: canManage(req),
-    });
-  });
+  r.get(
+    ROUTES['cashDesks.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, deskList);
+      const rows = await listCashDesks(db, { ...params, page }, req.user.places);
+      const cash_desks = { ...rows, data: rows.data.map(presentCashDeskRow) };
+      await res.inertia.render('settings/cash-desks/Index', {
+        cash_desks,
+        params,
+        locations: await locationOptions(
+          db,
+          req.user.places,
+          params.filters.location_id ? Number(params.filters.location_id) : null,
+        ),
+        can_manage: canManage(req),
+      });
+    }),
+  );
 
-  r.get(ROUTES['cashDesks.create'], can(MANAGE), async (req, res) => {
-    await res.inertia.render('settings/cash-desks/Form', {
-      cash_desk: null,
-      suggested_code: await suggestCode(db, 'cash_desks'),
-      locations: await locationOptions(db, req.user!.places),
-      usage: null,
-      can_manage: true,
-      ledger: null,
-    });
-  });
+  r.get(
+    ROUTES['cashDesks.create'],
+    can(MANAGE),
+    signedIn(async (req, res) => {
+      await res.inertia.render('settings/cash-desks/Form', {
+        cash_desk: null,
+        suggested_code: await suggestCode(db, 'cash_desks'),
+        locations: await locationOptions(db, req.user.places),
+        usage: null,
+        can_manage: true,
+        ledger: null,
+      });
+    }),
+  );
 
   const loadDesk = recordLoader((id) => findCashDesk(db, id));
 
   /** The desk's page shows its ledger (money movements of its caisse account); its edit form does not. */
-  const showDesk = (withLedger: boolean) => async (req: Request, res: Response) => {
-    const row = await loadDesk(req.params.id);
-    const currency = req.user!.company.currency;
-    const accountId = withLedger ? await cashDeskAccountId(db, Number(row.id)) : null;
-    await res.inertia.render('settings/cash-desks/Form', {
-      cash_desk: presentCashDeskRow(row),
-      suggested_code: row.code,
-      locations: await locationOptions(db, req.user!.places, Number(row.location_id)),
-      usage: await cashDeskUsage(db, row, currency),
-      can_manage: canManage(req),
-      ledger: accountId
-        ? await accountLedgerProps(db, accountId, req.query, req.user!.places, businessDate(req.user!.company.timeZone))
-        : null,
+  const showDesk = (withLedger: boolean) =>
+    signedIn(async (req, res) => {
+      const row = await loadDesk(req.params.id);
+      const currency = req.user.company.currency;
+      const accountId = withLedger ? await cashDeskAccountId(db, Number(row.id)) : null;
+      await res.inertia.render('settings/cash-desks/Form', {
+        cash_desk: presentCashDeskRow(row),
+        suggested_code: row.code,
+        locations: await locationOptions(db, req.user.places, Number(row.location_id)),
+        usage: await cashDeskUsage(db, row, currency),
+        can_manage: canManage(req),
+        ledger: accountId
+          ? await accountLedgerProps(db, accountId, req.query, req.user.places, businessDate(req.user.company.timeZone))
+          : null,
+      });
     });
-  };
   r.get(ROUTES['cashDesks.show'], showDesk(true));
   r.get(ROUTES['cashDesks.edit'], can(MANAGE), showDesk(false));
 
@@ -178,11 +190,11 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     load: loadDesk,
     schema: () => cashDeskSchema,
     create: (input, req) => (
-      refuseUnallowedLocation(req.user!.places, input.location_id),
+      refuseUnallowedLocation(req.user.places, input.location_id),
       createCashDesk(db, input, actorOf(req))
     ),
     update: (id, input, req) => (
-      refuseUnallowedLocation(req.user!.places, input.location_id),
+      refuseUnallowedLocation(req.user.places, input.location_id),
       updateCashDesk(db, id, input, actorOf(req))
     ),
     noun: 'Caisse',

@@ -1,4 +1,4 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import type { ProductFilters } from '../../../shared/records.js';
@@ -22,7 +22,8 @@ import { queryId, queryPage, parseListParams, queryText, statusFilter } from '..
 import { validate } from '../validation.js';
 import { Refusal } from '../../domain/errors.js';
 import { backTo } from '../errors.js';
-import { may } from '../../policies/index.js';
+import { signedIn } from '../signed-in.js';
+import { priceCentreAbilities } from '../../policies/products.js';
 
 /**
  * Centrale des prix. URLs:
@@ -60,66 +61,78 @@ export function priceCentreRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(ROUTES['priceCentre.index'], requireAuth, requireVerified, can('menu.centraleprix'));
-  const canUpdate = (req: Request) => may(req.user!, 'prices.update');
 
-  r.get(ROUTES['priceCentre.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await listProductPrices(db, { ...params, page });
-    const products = { ...rows, data: rows.data.map(presentPriceGridRow) };
-    await res.inertia.render('price-centre/Index', {
-      products,
-      params,
-      categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
-      can_update: canUpdate(req),
-      can_export: may(req.user!, 'products.export'),
-    });
-  });
+  r.get(
+    ROUTES['priceCentre.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, listSpec);
+      const rows = await listProductPrices(db, { ...params, page });
+      const products = { ...rows, data: rows.data.map(presentPriceGridRow) };
+      await res.inertia.render('price-centre/Index', {
+        products,
+        params,
+        categories: await categoryOptions(db, params.filters.category_id ? Number(params.filters.category_id) : null),
+        can_update: priceCentreAbilities(req.user).update,
+        can_export: priceCentreAbilities(req.user).export,
+      });
+    }),
+  );
 
   r.get(ROUTES['priceCentre.export'], can('products.export'), downloadGuard, async (req, res) => {
     const params = parseListParams(req, listSpec);
     sendFile(res, await exportProducts(db, params, exportFormat(req), { showCosts: true, grid: true }));
   });
 
-  r.put(ROUTES['priceCentre.index'], can('prices.update'), async (req, res) => {
-    const { rows } = validate(gridSaveSchema(req.user!.company.currency), req.body);
-    const changed = await saveGridPrices(db, rows, actorOf(req));
-    flash(
-      req,
-      'success',
-      changed ? `Prix enregistrés pour ${changed} produit${changed > 1 ? 's' : ''}.` : 'Aucun prix modifié.',
-    );
-    redirectBack(req, res, route('priceCentre.index'));
-  });
+  r.put(
+    ROUTES['priceCentre.index'],
+    can('prices.update'),
+    signedIn(async (req, res) => {
+      const { rows } = validate(gridSaveSchema(req.user.company.currency), req.body);
+      const changed = await saveGridPrices(db, rows, actorOf(req));
+      flash(
+        req,
+        'success',
+        changed ? `Prix enregistrés pour ${changed} produit${changed > 1 ? 's' : ''}.` : 'Aucun prix modifié.',
+      );
+      redirectBack(req, res, route('priceCentre.index'));
+    }),
+  );
 
-  r.post(ROUTES['priceCentre.preview'], async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    validate(priceRuleSchema(req.user!.company.currency), body);
-    redirect(res, previewUrl(body, scopeOf(body)));
-  });
+  r.post(
+    ROUTES['priceCentre.preview'],
+    signedIn(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      validate(priceRuleSchema(req.user.company.currency), body);
+      redirect(res, previewUrl(body, scopeOf(body)));
+    }),
+  );
 
-  r.get(ROUTES['priceCentre.preview'], async (req, res) => {
-    const query = req.query as Record<string, unknown>;
-    const currency = req.user!.company.currency;
-    const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
-    const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
-    if (!parsed.success) {
-      flash(req, 'error', 'Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.');
-      return redirect(res, route('priceCentre.index'));
-    }
-    const { rule, input } = parsed.data;
-    const scope = scopeOf(query);
-    const preview = await previewRule(db, rule, scope, { page: queryPage(query), perPage: PREVIEW_PER_PAGE });
-    const category = scope.filters.category_id ? await categoryName(db, Number(scope.filters.category_id)) : null;
-    await res.inertia.render('price-centre/Preview', {
-      rule: input,
-      description: describeRule(rule, (minor) => formatMoney(minor, currency), req.user!.company.vat),
-      scope: { category, q: scope.q, status: scope.filters.status },
-      summary: preview.summary,
-      rows: preview.rows,
-      fingerprint: preview.fingerprint,
-      can_update: canUpdate(req),
-    });
-  });
+  r.get(
+    ROUTES['priceCentre.preview'],
+    signedIn(async (req, res) => {
+      const query = req.query as Record<string, unknown>;
+      const currency = req.user.company.currency;
+      const ruleQuery = Object.fromEntries(RULE_KEYS.map((k) => [k, queryText(query, k)]));
+      const parsed = priceRuleSchema(currency).safeParse(ruleQuery);
+      if (!parsed.success) {
+        flash(req, 'error', 'Cette règle de prix est incomplète : complétez-la puis affichez à nouveau l’aperçu.');
+        return redirect(res, route('priceCentre.index'));
+      }
+      const { rule, input } = parsed.data;
+      const scope = scopeOf(query);
+      const preview = await previewRule(db, rule, scope, { page: queryPage(query), perPage: PREVIEW_PER_PAGE });
+      const category = scope.filters.category_id ? await categoryName(db, Number(scope.filters.category_id)) : null;
+      await res.inertia.render('price-centre/Preview', {
+        rule: input,
+        description: describeRule(rule, (minor) => formatMoney(minor, currency), req.user.company.vat),
+        scope: { category, q: scope.q, status: scope.filters.status },
+        summary: preview.summary,
+        rows: preview.rows,
+        fingerprint: preview.fingerprint,
+        can_update: priceCentreAbilities(req.user).update,
+      });
+    }),
+  );
 
   r.post(
     ROUTES['priceCentre.apply'],
@@ -127,15 +140,15 @@ export function priceCentreRoutes(ctx: AppContext): Router {
     backTo((req) =>
       previewUrl((req.body ?? {}) as Record<string, unknown>, scopeOf((req.body ?? {}) as Record<string, unknown>)),
     ),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const currency = req.user!.company.currency;
+      const currency = req.user.company.currency;
       const { rule } = validate(priceRuleSchema(currency), body);
       const fingerprint = queryText(body, 'fingerprint');
       if (!/^[0-9a-f]{32}$/.test(fingerprint))
         throw new Refusal({ fingerprint: 'Affichez l’aperçu de la règle avant de l’appliquer.' });
       const scope = scopeOf(body);
-      const description = describeRule(rule, (minor) => formatMoney(minor, currency), req.user!.company.vat);
+      const description = describeRule(rule, (minor) => formatMoney(minor, currency), req.user.company.vat);
       const changed = await applyPriceRule(db, rule, scope, fingerprint, actorOf(req), description);
       flash(req, 'success', `Règle appliquée : ${changed} prix modifié${changed > 1 ? 's' : ''} (${description}).`);
       // Back to the grid with the scope's filters (the default status is left out of the URL).
@@ -147,7 +160,7 @@ export function priceCentreRoutes(ctx: AppContext): Router {
           status: scope.filters.status === 'active' ? '' : scope.filters.status,
         }),
       );
-    },
+    }),
   );
 
   return r;

@@ -11,6 +11,7 @@ import { jsonGuard } from '../middleware/json-guard.js';
 import { presentPrintRecorded } from '../presenters/print.js';
 import { idempotencyKey } from '../schemas/stock.js';
 import { validate } from '../validation.js';
+import { signedIn } from '../signed-in.js';
 
 const printSchema = z.object({
   token: z.string({ error: 'Cet aperçu n’est plus valable : rechargez la page, puis imprimez de nouveau.' }).max(2_000),
@@ -25,16 +26,20 @@ const printSchema = z.object({
  */
 export function printRoutes({ db, config }: AppContext): Router {
   const r = Router();
-  r.post(ROUTES['prints.record'], jsonGuard(), async (req, res) => {
-    try {
-      const input = validate(printSchema, req.body);
-      const doc = readPrintToken(config.appKey, input.token, req.user!.row.id);
-      const reprint = mayReprint(req.user!);
-      const copy = await recordPrint(db, doc, actorOf(req), { mayReprint: reprint, key: input.key });
-      res.set('Cache-Control', 'no-store').json(presentPrintRecorded(copy, reprint));
-    } catch (err) {
-      if (!answerJsonRefusal(err, res)) throw err;
-    }
-  });
+  r.post(
+    ROUTES['prints.record'],
+    jsonGuard(),
+    signedIn(async (req, res) => {
+      try {
+        const input = validate(printSchema, req.body);
+        const doc = readPrintToken(config.appKey, input.token, req.user.row.id);
+        const reprint = mayReprint(req.user);
+        const copy = await recordPrint(db, doc, actorOf(req), { mayReprint: reprint, key: input.key });
+        res.set('Cache-Control', 'no-store').json(presentPrintRecorded(copy, reprint));
+      } catch (err) {
+        if (!answerJsonRefusal(err, res)) throw err;
+      }
+    }),
+  );
   return r;
 }

@@ -50,7 +50,7 @@ export function financeReportRoutes(ctx: AppContext): Router {
         };
       },
       build: async ({ db, req, filters: f, slice }) => {
-        const scope = req.user!.places;
+        const scope = req.user.places;
         const accounts = await settlementAccounts(db, scope);
         const options: Option[] = [
           ...accounts.map((a) => ({ value: String(a.id), label: !toBool(a.active) ? `${a.name} (archivé)` : a.name })),
@@ -113,7 +113,7 @@ export function financeReportRoutes(ctx: AppContext): Router {
         };
       },
       build: async ({ db, req, filters: f, slice, today }) => {
-        const scope = req.user!.places;
+        const scope = req.user.places;
         const location = await locationFilter(db, scope, f.location_id);
         const body = await receivablesState(db, f, scope, slice, today);
         const view = RECEIVABLES_STATE_VIEWS.find((v) => v.id === f.view)!;

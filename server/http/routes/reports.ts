@@ -97,7 +97,7 @@ export function reportRoutesOf(ctx: AppContext): Router {
         ].slice(0, 20),
       }),
       build: async ({ db, req, filters: f, slice }) => {
-        const scope = req.user!.places;
+        const scope = req.user.places;
         const location = await locationFilter(db, scope, f.location_id);
         const body = await salesSituation(db, f, scope, slice);
         const selected = await productLabels(db, f.product_ids);
@@ -191,7 +191,7 @@ export function reportRoutesOf(ctx: AppContext): Router {
         location_id: queryId(req.query, 'location_id'),
       }),
       build: async ({ db, req, filters: f, slice }) => {
-        const scope = req.user!.places;
+        const scope = req.user.places;
         const location = await locationFilter(db, scope, f.location_id);
         const body = await turnover(db, f, scope, slice);
         const view = TURNOVER_VIEWS.find((v) => v.id === f.view)!;
@@ -235,9 +235,9 @@ export function reportRoutesOf(ctx: AppContext): Router {
         };
       },
       build: async ({ db, req, filters: f, slice }) => {
-        const scope = req.user!.places;
+        const scope = req.user.places;
         // Stock figures: the user's places, without a place under a blind count.
-        const hidden = await hiddenStockLocations(db, req.user!);
+        const hidden = await hiddenStockLocations(db, req.user);
         const location = await locationFilter(db, scope, f.location_id, hidden);
         const places =
           scope.all && hidden.size === 0

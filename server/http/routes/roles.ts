@@ -1,7 +1,6 @@
-import { type NextFunction, type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import { may } from '../../policies/index.js';
 import {
   createRoleFromForm,
   deleteRole,
@@ -18,6 +17,8 @@ import { routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
 import { roleSchema } from '../schemas/roles.js';
 import { validate } from '../validation.js';
+import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /**
  * Paramètres › Rôles et permissions (/admin/role-permissions). Opening the screens needs
@@ -31,57 +32,82 @@ export function roleRoutes(ctx: AppContext): Router {
   const { db } = ctx;
   const r = Router();
   r.use(ROUTES['roles.index'], requireAuth, requireVerified, can('menu.parametres.roles'));
-  const canManage = (req: Request) => may(req.user!, MANAGE);
-  const confirmedIfManager = (req: Request, res: Response, next: NextFunction) =>
-    canManage(req) ? requirePasswordConfirmed(req, res, next) : next();
+  const canManage = (req: SignedInRequest) => managesSettings(req.user, 'roles');
+  const confirmedIfManager = signedIn((req, res, next) =>
+    canManage(req) ? requirePasswordConfirmed(req, res, next) : next(),
+  );
   const change = [can(MANAGE), requirePasswordConfirmed];
 
-  r.get(ROUTES['roles.index'], confirmedIfManager, async (req, res) => {
-    res.inertia.render('settings/roles/Index', { roles: await listRoles(db), can_manage: canManage(req) });
-  });
+  r.get(
+    ROUTES['roles.index'],
+    confirmedIfManager,
+    signedIn(async (req, res) => {
+      res.inertia.render('settings/roles/Index', { roles: await listRoles(db), can_manage: canManage(req) });
+    }),
+  );
 
-  r.post(ROUTES['roles.index'], ...change, async (req, res) => {
-    res.locals.refusalBack = () => route('roles.index');
-    const input = validate(roleSchema, req.body);
-    const id = await createRoleFromForm(db, actorOf(req), input);
-    flash(req, 'success', `Rôle « ${input.name} » créé : cochez ses permissions.`);
-    redirect(res, route('roles.show', { id }));
-  });
+  r.post(
+    ROUTES['roles.index'],
+    ...change,
+    signedIn(async (req, res) => {
+      res.locals.refusalBack = () => route('roles.index');
+      const input = validate(roleSchema, req.body);
+      const id = await createRoleFromForm(db, actorOf(req), input);
+      flash(req, 'success', `Rôle « ${input.name} » créé : cochez ses permissions.`);
+      redirect(res, route('roles.show', { id }));
+    }),
+  );
 
-  r.get(ROUTES['roles.show'], confirmedIfManager, async (req, res) => {
-    const role = await getRole(db, routeId(req.params.id));
-    const history = presentHistory(await subjectHistory(db, 'role', role.id), req.user!.company.currency);
-    res.inertia.render('settings/roles/Edit', { role, can_manage: canManage(req), history });
-  });
+  r.get(
+    ROUTES['roles.show'],
+    confirmedIfManager,
+    signedIn(async (req, res) => {
+      const role = await getRole(db, routeId(req.params.id));
+      const history = presentHistory(await subjectHistory(db, 'role', role.id), req.user.company.currency);
+      res.inertia.render('settings/roles/Edit', { role, can_manage: canManage(req), history });
+    }),
+  );
 
-  r.put(ROUTES['roles.show'], ...change, async (req, res) => {
-    const id = routeId(req.params.id);
-    res.locals.refusalBack = () => route('roles.show', { id });
-    const input = validate(roleSchema, req.body);
-    await updateRole(db, actorOf(req), id, input);
-    flash(
-      req,
-      'success',
-      `Rôle « ${input.name} » enregistré. Ses utilisateurs ont ses nouvelles permissions dès leur prochaine page.`,
-    );
-    redirect(res, route('roles.show', { id }));
-  });
+  r.put(
+    ROUTES['roles.show'],
+    ...change,
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      res.locals.refusalBack = () => route('roles.show', { id });
+      const input = validate(roleSchema, req.body);
+      await updateRole(db, actorOf(req), id, input);
+      flash(
+        req,
+        'success',
+        `Rôle « ${input.name} » enregistré. Ses utilisateurs ont ses nouvelles permissions dès leur prochaine page.`,
+      );
+      redirect(res, route('roles.show', { id }));
+    }),
+  );
 
-  r.post(ROUTES['roles.duplicate'], ...change, async (req, res) => {
-    const id = routeId(req.params.id);
-    res.locals.refusalBack = () => route('roles.show', { id });
-    const copy = await duplicateRole(db, actorOf(req), id);
-    flash(req, 'success', 'Rôle dupliqué : renommez la copie et ajustez ses permissions.');
-    redirect(res, route('roles.show', { id: copy }));
-  });
+  r.post(
+    ROUTES['roles.duplicate'],
+    ...change,
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      res.locals.refusalBack = () => route('roles.show', { id });
+      const copy = await duplicateRole(db, actorOf(req), id);
+      flash(req, 'success', 'Rôle dupliqué : renommez la copie et ajustez ses permissions.');
+      redirect(res, route('roles.show', { id: copy }));
+    }),
+  );
 
-  r.delete(ROUTES['roles.show'], ...change, async (req, res) => {
-    const id = routeId(req.params.id);
-    res.locals.refusalBack = () => route('roles.show', { id });
-    const name = await deleteRole(db, actorOf(req), id);
-    flash(req, 'success', `Rôle « ${name} » supprimé.`);
-    redirect(res, route('roles.index'));
-  });
+  r.delete(
+    ROUTES['roles.show'],
+    ...change,
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      res.locals.refusalBack = () => route('roles.show', { id });
+      const name = await deleteRole(db, actorOf(req), id);
+      flash(req, 'success', `Rôle « ${name} » supprimé.`);
+      redirect(res, route('roles.index'));
+    }),
+  );
 
   return r;
 }

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Request, Router } from 'express';
 import { businessDate } from '../../domain/dates.js';
 import { optionId } from '../../../shared/lists.js';
 import { ROUTES, route } from '../../../shared/routes.js';
@@ -31,6 +31,7 @@ import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 import { creditNoteRoutes } from './sales/credit-notes.js';
 import { printBack } from './sales/print-back.js';
+import { signedIn } from '../signed-in.js';
 
 /** Days of credit the form proposes for a credit sale (its due date, editable; the schema requires one). */
 export const DEFAULT_CREDIT_DAYS = 30;
@@ -72,126 +73,142 @@ export function saleRoutes(ctx: AppContext): Router {
   // Another place's sale (its page, its printouts): the 404 page, like an unknown one.
   r.use(ROUTES['sales.show'], requirePlace(db, 'sale'));
 
-  const list = (kind: SaleKind) => async (req: Request, res: Response) => {
-    const filters = saleFilters(req, businessDate(req.user!.company.timeZone));
-    const { sales, totals } = await listSales(
-      db,
-      { ...filters, kind },
-      req.user!.places,
-      queryPage(req.query),
-      presentSaleRow,
-    );
-    const client = filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null;
-    await res.inertia.render('sales/Index', {
-      kind,
-      filters,
-      sales,
-      totals,
-      client,
-      locations: presentLocations(await locationRows(db, req.user!.places)),
-      can: { create: saleAbilities(req.user!).create, export: true },
+  const list = (kind: SaleKind) =>
+    signedIn(async (req, res) => {
+      const filters = saleFilters(req, businessDate(req.user.company.timeZone));
+      const { sales, totals } = await listSales(
+        db,
+        { ...filters, kind },
+        req.user.places,
+        queryPage(req.query),
+        presentSaleRow,
+      );
+      const client = filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null;
+      await res.inertia.render('sales/Index', {
+        kind,
+        filters,
+        sales,
+        totals,
+        client,
+        locations: presentLocations(await locationRows(db, req.user.places)),
+        can: { create: saleAbilities(req.user).create, export: true },
+      });
     });
-  };
-  const exportList = (kind: SaleKind) => async (req: Request, res: Response) => {
-    const filters = saleFilters(req, businessDate(req.user!.company.timeZone));
-    sendFile(
-      res,
-      await exportSales(db, { ...filters, kind }, req.user!.places, exportFormat(req), req.user!.company.currency),
-    );
-  };
+  const exportList = (kind: SaleKind) =>
+    signedIn(async (req, res) => {
+      const filters = saleFilters(req, businessDate(req.user.company.timeZone));
+      sendFile(
+        res,
+        await exportSales(db, { ...filters, kind }, req.user.places, exportFormat(req), req.user.company.currency),
+      );
+    });
   r.get(ROUTES['sales.invoices'], list('invoice'));
   r.get(ROUTES['sales.invoices.export'], downloadGuard, exportList('invoice'));
   r.get(ROUTES['sales.counterSales'], list('counter'));
   r.get(ROUTES['sales.counterSales.export'], downloadGuard, exportList('counter'));
 
-  r.get(ROUTES['sales.invoices.create'], can('sales.create'), async (req, res) => {
-    const company = req.user!.company;
-    const options = presentLocations(await locationRows(db, req.user!.places))
-      .filter((l) => l.active)
-      .map((l) => ({ ...l, kind: l.kind === 'boutique' ? ('boutique' as const) : ('depot' as const) }));
-    const rights = saleAbilities(req.user!);
-    const clientId = queryId(req.query, 'client_id');
-    const client = clientId ? await clientForSale(db, Number(clientId)) : undefined;
-    await res.inertia.render('sales/Create', {
-      currency: company.currency,
-      today: businessDate(req.user!.company.timeZone),
-      form_loaded_at: new Date().toISOString(),
-      locations: options,
-      default_location_id: optionId(defaultDepot(options)),
-      vat: {
-        enabled: company.vat.enabled,
-        rate_bp: company.vat.rate,
-        prices_include_vat: company.vat.pricesIncludeVat,
-      },
-      credit_days: DEFAULT_CREDIT_DAYS,
-      rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
-      accounts: nonCashAccounts(await paymentAccounts(db, { scope: req.user!.places })),
-      client: client ? presentClientPickerItem(client) : null,
-    });
-  });
+  r.get(
+    ROUTES['sales.invoices.create'],
+    can('sales.create'),
+    signedIn(async (req, res) => {
+      const company = req.user.company;
+      const options = presentLocations(await locationRows(db, req.user.places))
+        .filter((l) => l.active)
+        .map((l) => ({ ...l, kind: l.kind === 'boutique' ? ('boutique' as const) : ('depot' as const) }));
+      const rights = saleAbilities(req.user);
+      const clientId = queryId(req.query, 'client_id');
+      const client = clientId ? await clientForSale(db, Number(clientId)) : undefined;
+      await res.inertia.render('sales/Create', {
+        currency: company.currency,
+        today: businessDate(req.user.company.timeZone),
+        form_loaded_at: new Date().toISOString(),
+        locations: options,
+        default_location_id: optionId(defaultDepot(options)),
+        vat: {
+          enabled: company.vat.enabled,
+          rate_bp: company.vat.rate,
+          prices_include_vat: company.vat.pricesIncludeVat,
+        },
+        credit_days: DEFAULT_CREDIT_DAYS,
+        rights: { below_min_price: rights.belowMinPrice, beyond_credit_limit: rights.beyondCreditLimit },
+        accounts: nonCashAccounts(await paymentAccounts(db, { scope: req.user.places })),
+        client: client ? presentClientPickerItem(client) : null,
+      });
+    }),
+  );
 
-  r.post(ROUTES['sales.invoices'], can('sales.create'), async (req, res) => {
-    // The kind is the route's: this form makes invoices, whatever the body says.
-    const input = validate(saleSchema(req.user!.company.currency), { ...(req.body ?? {}), kind: 'invoice' });
-    refuseUnallowedLocation(req.user!.places, input.location_id);
-    const rights = saleAbilities(req.user!);
-    const result = await createSale(
-      db,
-      saleInputOf(input, {
-        idempotencyKey: input.idempotency_key,
-        kind: 'invoice',
-        formLoadedAt: input.form_loaded_at,
-        places: req.user!.places,
-      }),
-      { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
-      actorOf(req),
-    );
-    flash(
-      req,
-      'success',
-      result.replayed
-        ? `La facture ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`
-        : `Facture ${result.number} validée.`,
-    );
-    redirect(res, route('sales.show', { id: result.id }));
-  });
+  r.post(
+    ROUTES['sales.invoices'],
+    can('sales.create'),
+    signedIn(async (req, res) => {
+      // The kind is the route's: this form makes invoices, whatever the body says.
+      const input = validate(saleSchema(req.user.company.currency), { ...(req.body ?? {}), kind: 'invoice' });
+      refuseUnallowedLocation(req.user.places, input.location_id);
+      const rights = saleAbilities(req.user);
+      const result = await createSale(
+        db,
+        saleInputOf(input, {
+          idempotencyKey: input.idempotency_key,
+          kind: 'invoice',
+          formLoadedAt: input.form_loaded_at,
+          places: req.user.places,
+        }),
+        { belowMinPrice: rights.belowMinPrice, beyondCreditLimit: rights.beyondCreditLimit },
+        actorOf(req),
+      );
+      flash(
+        req,
+        'success',
+        result.replayed
+          ? `La facture ${result.number} était déjà enregistrée : elle n’a pas été créée une seconde fois.`
+          : `Facture ${result.number} validée.`,
+      );
+      redirect(res, route('sales.show', { id: result.id }));
+    }),
+  );
 
-  r.get(ROUTES['sales.show'], async (req, res) => {
-    const id = routeId(req.params.id);
-    const detail = await saleDetail(db, id);
-    if (!detail) throw new NotFound();
-    const currency = req.user!.company.currency;
-    await res.inertia.render('sales/Show', {
-      sale: presentSale(detail, currency, seesCosts(req.user!)),
-      history: presentHistory(await subjectHistory(db, 'sale', id), currency),
-      print: presentPrintState(
-        await printCount(db, { printout: printoutOf(detail.sale.payment_mode), id }),
-        mayReprint(req.user!),
-      ),
-      can: { create: saleAbilities(req.user!).create },
-    });
-  });
+  r.get(
+    ROUTES['sales.show'],
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const detail = await saleDetail(db, id);
+      if (!detail) throw new NotFound();
+      const currency = req.user.company.currency;
+      await res.inertia.render('sales/Show', {
+        sale: presentSale(detail, currency, seesCosts(req.user)),
+        history: presentHistory(await subjectHistory(db, 'sale', id), currency),
+        print: presentPrintState(
+          await printCount(db, { printout: printoutOf(detail.sale.payment_mode), id }),
+          mayReprint(req.user),
+        ),
+        can: { create: saleAbilities(req.user).create },
+      });
+    }),
+  );
 
   // Facture A5 (credit sale) or facture comptant A5 (cash sale, with the payments and the change).
   // The first print is the original; every later one a DUPLICATA (printFrame), at A5 or, asked with ?format=a6, A6.
-  r.get(ROUTES['sales.print'], async (req, res) => {
-    const id = routeId(req.params.id);
-    const detail = await saleDetail(db, id);
-    if (!detail) throw new NotFound();
-    const currency = req.user!.company.currency;
-    const frame = await printFrame(ctx, req, res, {
-      document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number },
-      back: printBack(req, route('sales.show', { id })),
-    });
-    // A reprint may be asked small: the same page at A6 instead of the format of Paramètres › Impression.
-    const a6 = Boolean(frame.copy?.duplicata) && queryChoice(req.query, 'format', ['', 'a6'] as const, '') === 'a6';
-    // A printout goes to the customer: never costs nor margins, whoever prints it.
-    await res.inertia.render('sales/Print', {
-      ...frame,
-      settings: a6 ? { ...frame.settings, format: 'A6' } : frame.settings,
-      sale: presentSale(detail, currency, false),
-    });
-  });
+  r.get(
+    ROUTES['sales.print'],
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const detail = await saleDetail(db, id);
+      if (!detail) throw new NotFound();
+      const currency = req.user.company.currency;
+      const frame = await printFrame(ctx, req, res, {
+        document: { printout: printoutOf(detail.sale.payment_mode), id, number: detail.sale.number },
+        back: printBack(req, route('sales.show', { id })),
+      });
+      // A reprint may be asked small: the same page at A6 instead of the format of Paramètres › Impression.
+      const a6 = Boolean(frame.copy?.duplicata) && queryChoice(req.query, 'format', ['', 'a6'] as const, '') === 'a6';
+      // A printout goes to the customer: never costs nor margins, whoever prints it.
+      await res.inertia.render('sales/Print', {
+        ...frame,
+        settings: a6 ? { ...frame.settings, format: 'A6' } : frame.settings,
+        sale: presentSale(detail, currency, false),
+      });
+    }),
+  );
 
   return r;
 }

@@ -18,6 +18,7 @@ import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../
 import { backUrl, flash, redirect } from '../respond.js';
 import { cancelSchema } from '../schemas/stock.js';
 import { validate } from '../validation.js';
+import { signedIn } from '../signed-in.js';
 
 function settlementFilters(req: Request, today: string): SettlementCancellationFilters {
   const q = queryText(req.query, 'q', 40);
@@ -48,25 +49,25 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     requireAuth,
     requireVerified,
     can('menu.annulation.reglement'),
-    async (req, res) => {
-      const filters = settlementFilters(req, businessDate(req.user!.company.timeZone));
-      const currency = req.user!.company.currency;
+    signedIn(async (req, res) => {
+      const filters = settlementFilters(req, businessDate(req.user.company.timeZone));
+      const currency = req.user.company.currency;
       await res.inertia.render('settlements/Cancellation', {
         filters,
         settlements: (
           await listSettlements(
             db,
             filters,
-            req.user!.places,
+            req.user.places,
             queryPage(req.query),
             presentSettlementCancellationRow(currency),
             { mode: 'cancellation' },
           )
         ).settlements,
         client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
-        can: settlementCancelAbilities(req.user!),
+        can: settlementCancelAbilities(req.user),
       });
-    },
+    }),
   );
 
   r.post(
@@ -75,11 +76,11 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
     requireVerified,
     can('menu.annulation.reglement', 'settlements.cancel'),
     requireAccountDocument(db, 'settlement'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const id = routeId(req.params.id);
       const input = validate(cancelSchema, req.body);
       const result = await cancelSettlement(db, id, input, actorOf(req));
-      const currency = req.user!.company.currency;
+      const currency = req.user.company.currency;
       const effects = [
         result.refunded
           ? `${formatMoney(result.refunded, currency)} sortis du compte qui les avait reçus`
@@ -88,7 +89,7 @@ export function settlementCancellationRoutes({ db }: AppContext): Router {
       ].filter(Boolean);
       flash(req, 'success', `Règlement ${result.number} annulé : ${effects.join(', ')}.`);
       redirect(res, backUrl(req, route('settlements.cancellations')));
-    },
+    }),
   );
 
   return r;

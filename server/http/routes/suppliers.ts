@@ -24,6 +24,7 @@ import { presentSupplier, presentSupplierRow } from '../presenters/suppliers.js'
 import { supplierSchema } from '../schemas/suppliers.js';
 import { queryChoice, parseListParams, statusFilter } from '../query.js';
 import { recordAbilities } from '../../policies/index.js';
+import { signedIn } from '../signed-in.js';
 
 const listSpec = {
   sorts: SUPPLIER_SORTS,
@@ -39,16 +40,19 @@ export function supplierRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(ROUTES['suppliers.index'], requireAuth, requireVerified, can('menu.fournisseurs'));
 
-  r.get(ROUTES['suppliers.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await listSuppliers(db, { ...params, page });
-    const suppliers = { ...rows, data: rows.data.map(presentSupplierRow) };
-    await res.inertia.render('suppliers/Index', {
-      suppliers,
-      params,
-      can: recordAbilities(req.user!, 'suppliers'),
-    });
-  });
+  r.get(
+    ROUTES['suppliers.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, listSpec);
+      const rows = await listSuppliers(db, { ...params, page });
+      const suppliers = { ...rows, data: rows.data.map(presentSupplierRow) };
+      await res.inertia.render('suppliers/Index', {
+        suppliers,
+        params,
+        can: recordAbilities(req.user, 'suppliers'),
+      });
+    }),
+  );
 
   r.get(ROUTES['suppliers.export'], can('suppliers.export'), downloadGuard, async (req, res) => {
     const params = parseListParams(req, listSpec);
@@ -61,16 +65,19 @@ export function supplierRoutes(ctx: AppContext): Router {
 
   const load = recordLoader((id) => findSupplier(db, id));
 
-  r.get(ROUTES['suppliers.show'], async (req, res) => {
-    const row = await load(req.params.id);
-    const currency = req.user!.company.currency;
-    await res.inertia.render('suppliers/Show', {
-      supplier: presentSupplier(row),
-      usage: await recordUsage(db, 'supplier', Number(row.id), currency),
-      history: presentHistory(await subjectHistory(db, 'supplier', Number(row.id)), currency),
-      can: recordAbilities(req.user!, 'suppliers'),
-    });
-  });
+  r.get(
+    ROUTES['suppliers.show'],
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const currency = req.user.company.currency;
+      await res.inertia.render('suppliers/Show', {
+        supplier: presentSupplier(row),
+        usage: await recordUsage(db, 'supplier', Number(row.id), currency),
+        history: presentHistory(await subjectHistory(db, 'supplier', Number(row.id)), currency),
+        can: recordAbilities(req.user, 'suppliers'),
+      });
+    }),
+  );
 
   r.get(ROUTES['suppliers.edit'], can('suppliers.update'), async (req, res) => {
     const row = await load(req.params.id);

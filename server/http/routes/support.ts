@@ -54,6 +54,7 @@ import { flash, redirect } from '../respond.js';
 import { assignSchema, replySchema, statusSchema, ticketSchema } from '../schemas/support.js';
 import { validate } from '../validation.js';
 import { NotFound } from '../../domain/errors.js';
+import { signedIn, type SignedInRequest } from '../signed-in.js';
 
 const uploader = multer({
   storage: multer.memoryStorage(),
@@ -100,8 +101,8 @@ function uploaded(req: Request): UploadedFile[] {
   }));
 }
 
-function viewerOf(req: Request): Viewer {
-  return { ...actorOf(req), manage: ticketAbilities(req.user!).manage };
+function viewerOf(req: SignedInRequest): Viewer {
+  return { ...actorOf(req), manage: ticketAbilities(req.user).manage };
 }
 
 const ticketListSpec = {
@@ -174,141 +175,179 @@ export function supportRoutes(ctx: AppContext): Router {
 
   // ——— Tickets ———
   r.use(ROUTES['support.tickets.index'], requireAuth, requireVerified, can('menu.support.tickets'));
-  r.get(ROUTES['support.tickets.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, ticketListSpec);
-    const viewer = viewerOf(req);
-    const rows = await listTickets(db, { ...params, page, sort: params.sort, dir: params.dir }, viewer);
-    await res.inertia.render('support/tickets/Index', {
-      tickets: { ...rows, data: rows.data.map(presentTicketRow) },
-      params,
-      assignees: viewer.manage ? (await supportAssignees(db)).map((u) => ({ value: String(u.id), label: u.name })) : [],
-      can: { manage: viewer.manage },
-      unread: await unreadCount(db, viewer),
-    });
-  });
+  r.get(
+    ROUTES['support.tickets.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, ticketListSpec);
+      const viewer = viewerOf(req);
+      const rows = await listTickets(db, { ...params, page, sort: params.sort, dir: params.dir }, viewer);
+      await res.inertia.render('support/tickets/Index', {
+        tickets: { ...rows, data: rows.data.map(presentTicketRow) },
+        params,
+        assignees: viewer.manage
+          ? (await supportAssignees(db)).map((u) => ({ value: String(u.id), label: u.name }))
+          : [],
+        can: { manage: viewer.manage },
+        unread: await unreadCount(db, viewer),
+      });
+    }),
+  );
   r.get(ROUTES['support.tickets.create'], async (_req, res) => {
     await res.inertia.render('support/tickets/Create', {
       categories: TICKET_CATEGORIES.map((c) => ({ value: c, label: TICKET_CATEGORY_LABELS[c] })),
       priorities: TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] })),
     });
   });
-  r.post(ROUTES['support.tickets.index'], attachmentsUpload, async (req, res) => {
-    const input = validate(ticketSchema, req.body);
-    const files = await checkAttachments(uploaded(req));
-    const { id, notice } = await createTicket(db, config.storageDir, input, files, viewerOf(req));
-    notify(notice);
-    flash(req, 'success', `Ticket n° ${id} ouvert : le support vous répondra ici.`);
-    redirect(res, route('support.tickets.show', { id }));
-  });
-  r.get(ROUTES['support.tickets.show'], async (req, res) => {
-    const id = routeId(req.params.id);
-    const viewer = viewerOf(req);
-    const data = await showTicket(db, id, viewer);
-    const assignees = await supportAssignees(db);
-    const { ticket, messages } = presentTicket(data, new Set(assignees.map((a) => a.id)));
-    await res.inertia.render('support/tickets/Show', {
-      ticket,
-      messages,
-      assignees: viewer.manage ? assignees.map((u) => ({ value: String(u.id), label: u.name })) : [],
-      can: ticketAbilities(req.user!, ticket, viewer.id),
-    });
-  });
-  r.post(ROUTES['support.tickets.reply'], attachmentsUpload, async (req, res) => {
-    const id = routeId(req.params.id);
-    const input = validate(replySchema, req.body);
-    const raw = uploaded(req);
-    if (!input.body && raw.length === 0) throw new Refusal({ body: 'Écrivez votre réponse ou joignez un fichier.' });
-    const files = await checkAttachments(raw);
-    notify(await replyToTicket(db, config.storageDir, id, input, files, viewerOf(req)));
-    flash(req, 'success', 'Réponse envoyée.');
-    redirect(res, route('support.tickets.show', { id }));
-  });
-  r.post(ROUTES['support.tickets.status'], can('support.manage'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const input = validate(statusSchema, req.body);
-    notify(await setTicketStatus(db, id, input.status, viewerOf(req)));
-    flash(req, 'success', 'Statut du ticket modifié.');
-    redirect(res, route('support.tickets.show', { id }));
-  });
-  r.post(ROUTES['support.tickets.assign'], can('support.manage'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const input = validate(assignSchema, req.body);
-    await assignTicket(db, id, input.assigned_to, viewerOf(req));
-    flash(req, 'success', input.assigned_to ? 'Ticket attribué.' : 'Le ticket n’est plus attribué.');
-    redirect(res, route('support.tickets.show', { id }));
-  });
-  r.get(ROUTES['support.tickets.attachment'], downloadGuard, async (req, res) => {
-    const a = await findAttachment(db, routeId(req.params.id), routeId(req.params.attachment), viewerOf(req));
-    const file = attachmentPath(config.storageDir, a.stored_name);
-    if (!fs.existsSync(file)) throw new NotFound();
-    res.set({
-      'Content-Type': a.mime,
-      'Content-Disposition': `${a.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(a.original_name)}`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      'Cache-Control': 'private, no-store',
-    });
-    res.sendFile(file);
-  });
+  r.post(
+    ROUTES['support.tickets.index'],
+    attachmentsUpload,
+    signedIn(async (req, res) => {
+      const input = validate(ticketSchema, req.body);
+      const files = await checkAttachments(uploaded(req));
+      const { id, notice } = await createTicket(db, config.storageDir, input, files, viewerOf(req));
+      notify(notice);
+      flash(req, 'success', `Ticket n° ${id} ouvert : le support vous répondra ici.`);
+      redirect(res, route('support.tickets.show', { id }));
+    }),
+  );
+  r.get(
+    ROUTES['support.tickets.show'],
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const viewer = viewerOf(req);
+      const data = await showTicket(db, id, viewer);
+      const assignees = await supportAssignees(db);
+      const { ticket, messages } = presentTicket(data, new Set(assignees.map((a) => a.id)));
+      await res.inertia.render('support/tickets/Show', {
+        ticket,
+        messages,
+        assignees: viewer.manage ? assignees.map((u) => ({ value: String(u.id), label: u.name })) : [],
+        can: ticketAbilities(req.user, ticket, viewer.id),
+      });
+    }),
+  );
+  r.post(
+    ROUTES['support.tickets.reply'],
+    attachmentsUpload,
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const input = validate(replySchema, req.body);
+      const raw = uploaded(req);
+      if (!input.body && raw.length === 0) throw new Refusal({ body: 'Écrivez votre réponse ou joignez un fichier.' });
+      const files = await checkAttachments(raw);
+      notify(await replyToTicket(db, config.storageDir, id, input, files, viewerOf(req)));
+      flash(req, 'success', 'Réponse envoyée.');
+      redirect(res, route('support.tickets.show', { id }));
+    }),
+  );
+  r.post(
+    ROUTES['support.tickets.status'],
+    can('support.manage'),
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const input = validate(statusSchema, req.body);
+      notify(await setTicketStatus(db, id, input.status, viewerOf(req)));
+      flash(req, 'success', 'Statut du ticket modifié.');
+      redirect(res, route('support.tickets.show', { id }));
+    }),
+  );
+  r.post(
+    ROUTES['support.tickets.assign'],
+    can('support.manage'),
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const input = validate(assignSchema, req.body);
+      await assignTicket(db, id, input.assigned_to, viewerOf(req));
+      flash(req, 'success', input.assigned_to ? 'Ticket attribué.' : 'Le ticket n’est plus attribué.');
+      redirect(res, route('support.tickets.show', { id }));
+    }),
+  );
+  r.get(
+    ROUTES['support.tickets.attachment'],
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const a = await findAttachment(db, routeId(req.params.id), routeId(req.params.attachment), viewerOf(req));
+      const file = attachmentPath(config.storageDir, a.stored_name);
+      if (!fs.existsSync(file)) throw new NotFound();
+      res.set({
+        'Content-Type': a.mime,
+        'Content-Disposition': `${a.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(a.original_name)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        'Cache-Control': 'private, no-store',
+      });
+      res.sendFile(file);
+    }),
+  );
 
   // ——— Journaux ———
   r.use(ROUTES['support.logs'], requireAuth, requireVerified, can('menu.support.logs'));
-  r.get(ROUTES['support.logs'], async (req, res) => {
-    const q = req.query as Record<string, unknown>;
-    const tab = queryChoice(q, 'tab', LOG_TABS, 'audit');
-    const f = auditFilters(q);
-    const errorQ = queryText(q, 'q', 100);
-    const currency = req.user!.company.currency;
-    const audit = tab === 'audit' ? await listAuditLog(db, f, req.user!.places, queryPage(q)) : null;
-    const errorLog =
-      tab === 'erreurs' ? await listServerErrors(db, { q: errorQ, from: null, to: null }, queryPage(q)) : null;
-    const integrity = tab === 'integrite' && req.session.integrity ? req.session.integrity : null;
-    await res.inertia.render('support/Logs', {
-      tab,
-      audit: audit ? { ...audit, data: audit.data.map((row) => presentAuditLogRow(row, currency)) } : null,
-      auditFilters: { user: f.userText, action: f.action, subject_type: f.subject_type, from: f.from, to: f.to },
-      choices: tab === 'audit' ? await auditLogChoices(db) : { users: [], actions: [], subject_types: [] },
-      errorLog: errorLog ? { ...errorLog, data: errorLog.data.map(presentErrorRow) } : null,
-      errorFilters: { q: errorQ },
-      integrity,
-    });
-  });
-  r.get(ROUTES['support.logs.export'], downloadGuard, async (req, res) => {
-    const f = auditFilters(req.query as Record<string, unknown>);
-    const file = await exportAuditLog(db, f, req.user!.places, exportFormat(req));
-    await recordAudit(db, {
-      action: 'audit.exported',
-      user: auditUser(actorOf(req)),
-      subject: { type: 'journal', id: 'audit', label: 'Journal d’audit' },
-      details: { note: `Export ${exportFormat(req).toUpperCase()}` },
-      ip: req.ip ?? null,
-    });
-    sendFile(res, file);
-  });
-  r.post(ROUTES['support.logs.check'], async (req, res) => {
-    const journals = await checkJournals(db);
-    const broken = journals.filter((j) => j.broken);
-    await recordAudit(db, {
-      action: 'journal.checked',
-      user: auditUser(actorOf(req)),
-      subject: { type: 'journal', id: 'integrity', label: 'Intégrité des journaux' },
-      details: {
-        note: broken.length
-          ? broken.map((j) => `${j.label} : premier maillon rompu : ${j.broken!.description}`).join(' ; ')
-          : 'Toutes les chaînes sont intègres.',
-      },
-      ip: req.ip ?? null,
-    });
-    req.session.integrity = { checked_at: new Date().toISOString(), journals };
-    flash(
-      req,
-      broken.length ? 'error' : 'success',
-      broken.length
-        ? `Intégrité compromise : ${broken.map((j) => j.label).join(', ')}.`
-        : 'Tous les journaux sont intègres.',
-    );
-    redirect(res, route('support.logs', { tab: 'integrite' }));
-  });
+  r.get(
+    ROUTES['support.logs'],
+    signedIn(async (req, res) => {
+      const q = req.query as Record<string, unknown>;
+      const tab = queryChoice(q, 'tab', LOG_TABS, 'audit');
+      const f = auditFilters(q);
+      const errorQ = queryText(q, 'q', 100);
+      const currency = req.user.company.currency;
+      const audit = tab === 'audit' ? await listAuditLog(db, f, req.user.places, queryPage(q)) : null;
+      const errorLog =
+        tab === 'erreurs' ? await listServerErrors(db, { q: errorQ, from: null, to: null }, queryPage(q)) : null;
+      const integrity = tab === 'integrite' && req.session.integrity ? req.session.integrity : null;
+      await res.inertia.render('support/Logs', {
+        tab,
+        audit: audit ? { ...audit, data: audit.data.map((row) => presentAuditLogRow(row, currency)) } : null,
+        auditFilters: { user: f.userText, action: f.action, subject_type: f.subject_type, from: f.from, to: f.to },
+        choices: tab === 'audit' ? await auditLogChoices(db) : { users: [], actions: [], subject_types: [] },
+        errorLog: errorLog ? { ...errorLog, data: errorLog.data.map(presentErrorRow) } : null,
+        errorFilters: { q: errorQ },
+        integrity,
+      });
+    }),
+  );
+  r.get(
+    ROUTES['support.logs.export'],
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const f = auditFilters(req.query as Record<string, unknown>);
+      const file = await exportAuditLog(db, f, req.user.places, exportFormat(req));
+      await recordAudit(db, {
+        action: 'audit.exported',
+        user: auditUser(actorOf(req)),
+        subject: { type: 'journal', id: 'audit', label: 'Journal d’audit' },
+        details: { note: `Export ${exportFormat(req).toUpperCase()}` },
+        ip: req.ip ?? null,
+      });
+      sendFile(res, file);
+    }),
+  );
+  r.post(
+    ROUTES['support.logs.check'],
+    signedIn(async (req, res) => {
+      const journals = await checkJournals(db);
+      const broken = journals.filter((j) => j.broken);
+      await recordAudit(db, {
+        action: 'journal.checked',
+        user: auditUser(actorOf(req)),
+        subject: { type: 'journal', id: 'integrity', label: 'Intégrité des journaux' },
+        details: {
+          note: broken.length
+            ? broken.map((j) => `${j.label} : premier maillon rompu : ${j.broken!.description}`).join(' ; ')
+            : 'Toutes les chaînes sont intègres.',
+        },
+        ip: req.ip ?? null,
+      });
+      req.session.integrity = { checked_at: new Date().toISOString(), journals };
+      flash(
+        req,
+        broken.length ? 'error' : 'success',
+        broken.length
+          ? `Intégrité compromise : ${broken.map((j) => j.label).join(', ')}.`
+          : 'Tous les journaux sont intègres.',
+      );
+      redirect(res, route('support.logs', { tab: 'integrite' }));
+    }),
+  );
 
   return r;
 }

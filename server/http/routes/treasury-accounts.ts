@@ -1,4 +1,4 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { businessDate } from '../../domain/dates.js';
 import type { AppContext } from '../context.js';
 import type { Knex } from 'knex';
@@ -11,7 +11,6 @@ import {
 } from '../../../shared/treasury-accounts.js';
 import { MOBILE_MONEY_OPERATORS, MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';
-import { may } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { suggestTreasuryCodes } from '../../services/records/codes.js';
 import { accountLedger, exportAccountMovements } from '../../services/treasury/account-ledger.js';
@@ -47,6 +46,8 @@ import {
 } from '../query.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
 import { treasuryAccountSchema } from '../schemas/treasury.js';
+import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 /**
  * Paramètres › Société › Comptes bancaires et mobile money, beside the locations and cash desks:
@@ -98,22 +99,29 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   r.use(ROUTES['treasuryAccounts.index'], requireAuth, requireVerified, can('menu.parametres.societe'));
   // An account the user does not work on: the 404 page (record, edit, archive, ledger export…).
   r.use(ROUTES['treasuryAccounts.show'], requireAccount(db));
-  const canManage = (req: Request) => may(req.user!, MANAGE);
+  const canManage = (req: SignedInRequest) => managesSettings(req.user, 'treasuryAccounts');
 
-  r.get(ROUTES['treasuryAccounts.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, listSpec);
-    const rows = await listTreasuryAccounts(db, { ...params, page }, req.user!.places);
-    await res.inertia.render('settings/treasury-accounts/Index', {
-      accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) },
-      params,
-      can_manage: canManage(req),
-    });
-  });
+  r.get(
+    ROUTES['treasuryAccounts.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, listSpec);
+      const rows = await listTreasuryAccounts(db, { ...params, page }, req.user.places);
+      await res.inertia.render('settings/treasury-accounts/Index', {
+        accounts: { ...rows, data: rows.data.map(presentTreasuryAccountRow) },
+        params,
+        can_manage: canManage(req),
+      });
+    }),
+  );
 
-  r.get(ROUTES['treasuryAccounts.export'], downloadGuard, async (req, res) => {
-    const { page: _page, ...params } = parseListParams(req, listSpec);
-    sendFile(res, await exportTreasuryAccounts(db, params, exportFormat(req), req.user!.places));
-  });
+  r.get(
+    ROUTES['treasuryAccounts.export'],
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const { page: _page, ...params } = parseListParams(req, listSpec);
+      sendFile(res, await exportTreasuryAccounts(db, params, exportFormat(req), req.user.places));
+    }),
+  );
 
   r.get(ROUTES['treasuryAccounts.create'], can(MANAGE), async (_req, res) => {
     await res.inertia.render('settings/treasury-accounts/Form', {
@@ -125,18 +133,21 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
 
   const load = recordLoader((id) => findTreasuryAccount(db, id));
 
-  r.get(ROUTES['treasuryAccounts.show'], async (req, res) => {
-    const row = await load(req.params.id);
-    const id = Number(row.id);
-    const currency = req.user!.company.currency;
-    await res.inertia.render('settings/treasury-accounts/Show', {
-      account: presentTreasuryAccountRow(row),
-      ledger: await accountLedgerProps(db, id, req.query, req.user!.places, businessDate(req.user!.company.timeZone)),
-      usage: await treasuryAccountUsage(db, row, currency),
-      history: presentHistory(await subjectHistory(db, 'treasury_account', id), currency),
-      can_manage: canManage(req),
-    });
-  });
+  r.get(
+    ROUTES['treasuryAccounts.show'],
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const id = Number(row.id);
+      const currency = req.user.company.currency;
+      await res.inertia.render('settings/treasury-accounts/Show', {
+        account: presentTreasuryAccountRow(row),
+        ledger: await accountLedgerProps(db, id, req.query, req.user.places, businessDate(req.user.company.timeZone)),
+        usage: await treasuryAccountUsage(db, row, currency),
+        history: presentHistory(await subjectHistory(db, 'treasury_account', id), currency),
+        can_manage: canManage(req),
+      });
+    }),
+  );
 
   r.get(ROUTES['treasuryAccounts.edit'], can(MANAGE), async (req, res) => {
     const row = await load(req.params.id);
@@ -148,15 +159,19 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
   });
 
   // The ledger of any treasury account, a cash desk's included (its page is the desk's).
-  r.get(ROUTES['treasuryAccounts.movementsExport'], downloadGuard, async (req, res) => {
-    const account = await findAnyTreasuryAccount(db, routeId(req.params.id));
-    if (!account) throw new NotFound();
-    const filters = ledgerFilters(req.query, businessDate(req.user!.company.timeZone));
-    sendFile(
-      res,
-      await exportAccountMovements(db, { id: Number(account.id), code: account.code }, filters, exportFormat(req)),
-    );
-  });
+  r.get(
+    ROUTES['treasuryAccounts.movementsExport'],
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const account = await findAnyTreasuryAccount(db, routeId(req.params.id));
+      if (!account) throw new NotFound();
+      const filters = ledgerFilters(req.query, businessDate(req.user.company.timeZone));
+      sendFile(
+        res,
+        await exportAccountMovements(db, { id: Number(account.id), code: account.code }, filters, exportFormat(req)),
+      );
+    }),
+  );
 
   saveRoutes(r, {
     area: 'treasuryAccounts',
@@ -164,7 +179,7 @@ export function treasuryAccountRoutes(ctx: AppContext): Router {
     load,
     schema: () => treasuryAccountSchema,
     create: (input, req) =>
-      createTreasuryAccount(db, input, actorOf(req), { grantTo: req.user!.places.all ? null : actorOf(req).id }),
+      createTreasuryAccount(db, input, actorOf(req), { grantTo: req.user.places.all ? null : actorOf(req).id }),
     update: (id, input, req) => updateTreasuryAccount(db, id, input, actorOf(req)),
     noun: 'Compte',
   });

@@ -1,7 +1,6 @@
-import { type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { USER_SORTS, USER_STATUSES } from '../../../shared/users.js';
-import { may } from '../../policies/index.js';
 import { sendEmailChangedNotice } from '../../services/accounts/account-mails.js';
 import {
   allLocationOptions,
@@ -23,6 +22,8 @@ import { recordLoader } from '../record-routes.js';
 import { flash, redirect } from '../respond.js';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users.js';
 import { validate } from '../validation.js';
+import { signedIn } from '../signed-in.js';
+import { managesSettings } from '../../policies/settings.js';
 
 const MANAGE = 'users.manage';
 
@@ -47,16 +48,19 @@ export function userRoutes(ctx: AppContext): Router {
   r.use(ROUTES['users.index'], requireAuth, requireVerified, can('menu.parametres.users'));
   const change = [can(MANAGE), requirePasswordConfirmed] as const;
 
-  r.get(ROUTES['users.index'], async (req, res) => {
-    const { page, ...params } = parseListParams(req, userList);
-    const rows = await listUsers(db, { ...params, page });
-    await res.inertia.render('settings/users/Index', {
-      users: { ...rows, data: rows.data.map(presentUserRow) },
-      params,
-      roles: presentRoleFilter(await roleOptions(db)),
-      can_manage: may(req.user!, MANAGE),
-    });
-  });
+  r.get(
+    ROUTES['users.index'],
+    signedIn(async (req, res) => {
+      const { page, ...params } = parseListParams(req, userList);
+      const rows = await listUsers(db, { ...params, page });
+      await res.inertia.render('settings/users/Index', {
+        users: { ...rows, data: rows.data.map(presentUserRow) },
+        params,
+        roles: presentRoleFilter(await roleOptions(db)),
+        can_manage: managesSettings(req.user, 'users'),
+      });
+    }),
+  );
 
   const formOptions = async () =>
     presentUserFormOptions(await roleOptions(db), await allLocationOptions(db), await treasuryAccountOptions(db));
@@ -70,73 +74,94 @@ export function userRoutes(ctx: AppContext): Router {
     });
   });
 
-  r.post(ROUTES['users.index'], ...change, async (req, res) => {
-    const input = validate(userCreateSchema, req.body);
-    const id = await createManagedUser(
-      db,
-      mailer,
-      config.appUrl,
-      { ...input, password: input.password ?? null },
-      actorOf(req),
-    );
-    flash(
-      req,
-      'success',
-      input.onboarding === 'invite'
-        ? `Utilisateur créé : une invitation à choisir son mot de passe a été envoyée à ${input.email}.`
-        : 'Utilisateur créé : il devra changer son mot de passe à sa première connexion.',
-    );
-    redirect(res, route('users.show', { id }));
-  });
+  r.post(
+    ROUTES['users.index'],
+    ...change,
+    signedIn(async (req, res) => {
+      const input = validate(userCreateSchema, req.body);
+      const id = await createManagedUser(
+        db,
+        mailer,
+        config.appUrl,
+        { ...input, password: input.password ?? null },
+        actorOf(req),
+      );
+      flash(
+        req,
+        'success',
+        input.onboarding === 'invite'
+          ? `Utilisateur créé : une invitation à choisir son mot de passe a été envoyée à ${input.email}.`
+          : 'Utilisateur créé : il devra changer son mot de passe à sa première connexion.',
+      );
+      redirect(res, route('users.show', { id }));
+    }),
+  );
 
   const load = recordLoader((id) => findManagedUser(db, id));
-  const showUser = (editable: boolean) => async (req: Request, res: Response) => {
-    const row = await load(req.params.id);
-    await res.inertia.render('settings/users/Form', {
-      ...(await formOptions()),
-      user: presentUserRecord(row, req.user!.row.id),
-      editable,
-      can_manage: may(req.user!, MANAGE),
+  const showUser = (editable: boolean) =>
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      await res.inertia.render('settings/users/Form', {
+        ...(await formOptions()),
+        user: presentUserRecord(row, req.user.row.id),
+        editable,
+        can_manage: managesSettings(req.user, 'users'),
+      });
     });
-  };
   r.get(ROUTES['users.show'], showUser(false));
   r.get(ROUTES['users.edit'], ...change, showUser(true));
 
-  r.put(ROUTES['users.show'], ...change, async (req, res) => {
-    const row = await load(req.params.id);
-    const input = validate(userUpdateSchema, req.body);
-    const result = await updateManagedUser(db, Number(row.id), input, actorOf(req));
-    // The previous address hears of the change (as when a person changes it in their profile).
-    if (result.emailChanged)
-      await sendEmailChangedNotice(mailer, config.appUrl, {
-        name: input.name,
-        previousEmail: result.previousEmail,
-        newEmail: input.email,
-      });
-    flash(req, 'success', 'Utilisateur enregistré.');
-    redirect(res, route('users.show', { id: Number(row.id) }));
-  });
+  r.put(
+    ROUTES['users.show'],
+    ...change,
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const input = validate(userUpdateSchema, req.body);
+      const result = await updateManagedUser(db, Number(row.id), input, actorOf(req));
+      // The previous address hears of the change (as when a person changes it in their profile).
+      if (result.emailChanged)
+        await sendEmailChangedNotice(mailer, config.appUrl, {
+          name: input.name,
+          previousEmail: result.previousEmail,
+          newEmail: input.email,
+        });
+      flash(req, 'success', 'Utilisateur enregistré.');
+      redirect(res, route('users.show', { id: Number(row.id) }));
+    }),
+  );
 
-  r.post(ROUTES['users.deactivate'], ...change, async (req, res) => {
-    const row = await load(req.params.id);
-    await setManagedUserActive(db, Number(row.id), false, actorOf(req));
-    flash(req, 'success', `${row.name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`);
-    redirect(res, route('users.show', { id: Number(row.id) }));
-  });
+  r.post(
+    ROUTES['users.deactivate'],
+    ...change,
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      await setManagedUserActive(db, Number(row.id), false, actorOf(req));
+      flash(req, 'success', `${row.name} est désactivé : ses sessions sont fermées et il ne peut plus se connecter.`);
+      redirect(res, route('users.show', { id: Number(row.id) }));
+    }),
+  );
 
-  r.post(ROUTES['users.reactivate'], ...change, async (req, res) => {
-    const row = await load(req.params.id);
-    await setManagedUserActive(db, Number(row.id), true, actorOf(req));
-    flash(req, 'success', `${row.name} est réactivé : il peut de nouveau se connecter.`);
-    redirect(res, route('users.show', { id: Number(row.id) }));
-  });
+  r.post(
+    ROUTES['users.reactivate'],
+    ...change,
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      await setManagedUserActive(db, Number(row.id), true, actorOf(req));
+      flash(req, 'success', `${row.name} est réactivé : il peut de nouveau se connecter.`);
+      redirect(res, route('users.show', { id: Number(row.id) }));
+    }),
+  );
 
-  r.post(ROUTES['users.resetLink'], ...change, async (req, res) => {
-    const row = await load(req.params.id);
-    const { email } = await sendManagedResetLink(db, mailer, config.appUrl, Number(row.id), actorOf(req));
-    flash(req, 'success', `Un lien pour choisir un nouveau mot de passe a été envoyé à ${email}.`);
-    redirect(res, route('users.show', { id: Number(row.id) }));
-  });
+  r.post(
+    ROUTES['users.resetLink'],
+    ...change,
+    signedIn(async (req, res) => {
+      const row = await load(req.params.id);
+      const { email } = await sendManagedResetLink(db, mailer, config.appUrl, Number(row.id), actorOf(req));
+      flash(req, 'success', `Un lien pour choisir un nouveau mot de passe a été envoyé à ${email}.`);
+      redirect(res, route('users.show', { id: Number(row.id) }));
+    }),
+  );
 
   return r;
 }

@@ -18,6 +18,7 @@ import { EMAIL_TAKEN, emailTaken } from './profile.js';
 import { devicesRevoked } from './login-devices.js';
 import { destroyUserSessions } from './sessions.js';
 import { orderByFrench } from '../../db/french-order.js';
+import type { UsersRow } from '../../db/tables.generated.js';
 
 /**
  * Paramètres › Utilisateurs: the accounts an administrator manages — list, creation (invitation
@@ -32,7 +33,18 @@ export type UserListQuery = ListQuery<UserSort, { status: UserStatusFilter; role
 
 const SORTS: Record<UserSort, string> = { name: 'users.name', email: 'users.email', last_login: 'users.last_login_at' };
 
-export async function listUsers(db: Knex, params: UserListQuery): Promise<Paginated<Record<string, any>>> {
+/** A user as Paramètres › Utilisateurs shows them: the row with their roles and places. */
+export type ManagedUser = UsersRow & {
+  role_names: string[];
+  role_ids: number[];
+  is_admin: boolean;
+  location_ids: number[];
+  location_names: string[];
+  treasury_account_ids: number[];
+  treasury_account_names: string[];
+};
+
+export async function listUsers(db: Knex, params: UserListQuery): Promise<Paginated<ManagedUser>> {
   const qb = db('users').whereNull('users.deleted_at').select('users.*');
   whereSearch(qb, db, params.q, { contains: ['users.name', 'users.email'] });
   if (params.filters.status === 'active') qb.where('users.active', true);
@@ -48,10 +60,7 @@ export async function listUsers(db: Knex, params: UserListQuery): Promise<Pagina
 }
 
 /** Adds each user's roles (names, ids, admin) and allowed locations (ids, names) in two queries. */
-async function withRolesAndPlaces(
-  db: Knex | Knex.Transaction,
-  users: Array<Record<string, any>>,
-): Promise<Array<Record<string, any>>> {
+async function withRolesAndPlaces(db: Knex | Knex.Transaction, users: UsersRow[]): Promise<ManagedUser[]> {
   const ids = users.map((u) => Number(u.id));
   if (!ids.length) return [];
   const roles = await db('user_roles')
@@ -85,10 +94,7 @@ async function withRolesAndPlaces(
   });
 }
 
-export async function findManagedUser(
-  db: Knex | Knex.Transaction,
-  id: number,
-): Promise<Record<string, any> | undefined> {
+export async function findManagedUser(db: Knex | Knex.Transaction, id: number): Promise<ManagedUser | undefined> {
   const row = await db('users').where({ id }).whereNull('deleted_at').first();
   if (!row) return undefined;
   return (await withRolesAndPlaces(db, [row]))[0];
@@ -295,7 +301,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) => {
 };
 
 /** The grants `input` would change on the account `before` (the fields of the form), refused on each. */
-function refuseOwnGrants(before: Record<string, any>, input: UserInput): void {
+function refuseOwnGrants(before: ManagedUser, input: UserInput): void {
   const errors: Record<string, string> = {};
   if (!sameIds(before.role_ids, input.role_ids)) errors.role_ids = OWN_ROLES;
   const restricted = toBool(before.places_restricted);

@@ -20,6 +20,7 @@ import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from
 import type { Row } from '../stock/lookups.js';
 import { documentNumberQuery } from '../search/document-series.js';
 import { saleCreditNotes } from './credit-note-queries.js';
+import type { ClientsRow } from '../../db/tables.generated.js';
 
 /**
  * Read side of the sales (invoices FAC- and counter sales VB-): the lists with their filters and
@@ -261,7 +262,13 @@ export async function saleKindOf(db: Knex, id: number): Promise<SaleKind | null>
 }
 
 /** A client row as the client picker shows it (the form opened from a client's page). */
-export async function clientForSale(db: Knex, id: number): Promise<Row | undefined> {
+/** The columns of a client the sale form and the settlement form pick. */
+export type PickedClient = Pick<
+  ClientsRow,
+  'id' | 'code' | 'name' | 'phone' | 'price_level' | 'credit_limit' | 'balance' | 'is_walk_in'
+>;
+
+export async function clientForSale(db: Knex, id: number): Promise<PickedClient | undefined> {
   return db('clients')
     .where({ id, active: true })
     .first('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'is_walk_in');

@@ -18,6 +18,8 @@ import { documentNumberQuery } from '../search/document-series.js';
 import type { ExportFormat } from '../tabular/export.js';
 import { type ExportFile, type ExportSpec, buildExport } from '../tabular/export.js';
 import { orderByFrench } from '../../db/french-order.js';
+import type { ClientsRow } from '../../db/tables.generated.js';
+import type { PickedClient } from '../sales/sale-queries.js';
 
 /**
  * Reading settlements (REG-): the list with its totals by method, the export, one settlement with
@@ -297,7 +299,10 @@ export async function settlementDetail(db: Knex, id: number): Promise<{ settleme
 }
 
 /** The client as the settlement form shows it (balance, advance), or undefined. */
-export async function clientForSettlement(db: Knex, id: number): Promise<Row | undefined> {
+export async function clientForSettlement(
+  db: Knex,
+  id: number,
+): Promise<(PickedClient & Pick<ClientsRow, 'advance'>) | undefined> {
   return db('clients')
     .where({ id, is_walk_in: false })
     .first('id', 'code', 'name', 'phone', 'price_level', 'credit_limit', 'balance', 'advance', 'is_walk_in');

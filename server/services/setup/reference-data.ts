@@ -47,7 +47,7 @@ export async function seedReference(db: Knex): Promise<void> {
         withSearchName({
           code: 'CL00000',
           name: 'CLIENT COMPTANT',
-          kind: 'particulier',
+          kind: 'particulier' as const,
           is_walk_in: true,
           credit_limit: 0,
           created_at: now,

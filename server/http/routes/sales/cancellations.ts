@@ -21,6 +21,7 @@ import { allPaymentAccounts, paymentAccounts } from '../../../services/treasury/
 import { validate } from '../../validation.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { saleFilters } from '../sales.js';
+import { signedIn } from '../../signed-in.js';
 
 /**
  * Annulations et réimpressions › Factures (issue 15): search the invoices (FAC-) and counter sales
@@ -38,24 +39,24 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
     requireAuth,
     requireVerified,
     can('menu.annulation.factures'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const filters: SaleCancellationFilters = {
-        ...saleFilters(req, businessDate(req.user!.company.timeZone)),
+        ...saleFilters(req, businessDate(req.user.company.timeZone)),
         kind: queryChoice(req.query, 'kind', ['', ...SALE_KINDS] as const, ''),
       };
-      const places = req.user!.places;
+      const places = req.user.places;
       await res.inertia.render('sales/Cancellation', {
         filters,
         sales: await listSaleCancellations(db, filters, places, queryPage(req.query), presentSaleCancellationRow),
         client: filters.client_id ? await clientNameOf(db, Number(filters.client_id)) : null,
         locations: presentLocations(await locationRows(db, places)),
-        can: saleCancelAbilities(req.user!),
+        can: saleCancelAbilities(req.user),
         // Where a refund may come from besides the accounts that took the money: every account the user works on.
-        refund_accounts: saleCancelAbilities(req.user!).cancel
+        refund_accounts: saleCancelAbilities(req.user).cancel
           ? allPaymentAccounts(await paymentAccounts(db, { scope: places }))
           : [],
       });
-    },
+    }),
   );
 
   r.post(
@@ -64,7 +65,7 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
     requireVerified,
     can('menu.annulation.factures', 'invoices.cancel'),
     requirePlace(db, 'sale'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const id = routeId(req.params.id);
       const input = validate(saleCancelSchema, req.body);
       const result = await cancelSale(
@@ -74,11 +75,11 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
           reason: input.reason,
           version: input.version,
           refundAccountId: input.refund_account_id,
-          places: req.user!.places,
+          places: req.user.places,
         },
         actorOf(req),
       );
-      const currency = req.user!.company.currency;
+      const currency = req.user.company.currency;
       const what = result.kind === 'counter' ? 'Vente' : 'Facture';
       const effects = [
         'la marchandise est revenue en stock',
@@ -87,7 +88,7 @@ export function saleCancellationRoutes({ db }: AppContext): Router {
       ].filter(Boolean);
       flash(req, 'success', `${what} ${result.number} annulée : ${effects.join(', ')}.`);
       redirect(res, backUrl(req, route('sales.cancellations')));
-    },
+    }),
   );
 
   return r;

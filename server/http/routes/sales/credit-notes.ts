@@ -34,6 +34,8 @@ import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../
 import { flash, redirect } from '../../respond.js';
 import { creditNoteSchema } from '../../schemas/sales.js';
 import { validate } from '../../validation.js';
+import { signedIn } from '../../signed-in.js';
+import { creditNoteListAbilities } from '../../../policies/sales.js';
 
 function filtersOf(req: Request, today: string): CreditNoteListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -73,101 +75,128 @@ export function creditNoteRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(ROUTES['creditNotes.index'], requireAuth, requireVerified);
 
-  r.get(ROUTES['creditNotes.index'], can('menu.sortiestock'), async (req, res) => {
-    const filters = filtersOf(req, businessDate(req.user!.company.timeZone));
-    const user = req.user!;
-    await res.inertia.render('sales/credit-notes/Index', {
-      filters,
-      credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
-      refund_total: await creditNoteRefundTotal(db, filters, user.places),
-      locations: presentLocations(await locationRows(db, user.places)),
-      can: { create: user.permissions.has('sales.correct'), export: true },
-    });
-  });
+  r.get(
+    ROUTES['creditNotes.index'],
+    can('menu.sortiestock'),
+    signedIn(async (req, res) => {
+      const filters = filtersOf(req, businessDate(req.user.company.timeZone));
+      const user = req.user;
+      await res.inertia.render('sales/credit-notes/Index', {
+        filters,
+        credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
+        refund_total: await creditNoteRefundTotal(db, filters, user.places),
+        locations: presentLocations(await locationRows(db, user.places)),
+        can: creditNoteListAbilities(user),
+      });
+    }),
+  );
 
-  r.get(ROUTES['creditNotes.export'], can('menu.sortiestock'), downloadGuard, async (req, res) => {
-    const filters = filtersOf(req, businessDate(req.user!.company.timeZone));
-    sendFile(
-      res,
-      await buildExport(
-        exportFormat(req),
-        exportSpec(req.user!.company.currency),
-        await creditNotesForExport(db, filters, req.user!.places),
-      ),
-    );
-  });
+  r.get(
+    ROUTES['creditNotes.export'],
+    can('menu.sortiestock'),
+    downloadGuard,
+    signedIn(async (req, res) => {
+      const filters = filtersOf(req, businessDate(req.user.company.timeZone));
+      sendFile(
+        res,
+        await buildExport(
+          exportFormat(req),
+          exportSpec(req.user.company.currency),
+          await creditNotesForExport(db, filters, req.user.places),
+        ),
+      );
+    }),
+  );
 
   // ?vente=VB-2026-000012 (typed, or scanned from the ticket's barcode).
-  r.get(ROUTES['creditNotes.create'], can('menu.sortiestock', 'sales.correct'), async (req, res) => {
-    const searched = queryText(req.query, 'vente', 40).trim();
-    const sale = searched ? await correctableSale(db, searched) : null;
-    // A sale of a place the user does not work in reads as an unknown number.
-    const found = sale && allowsLocation(req.user!.places, sale.sale.location_id) ? sale : null;
-    let notFound: string | null = null;
-    if (searched && !found) notFound = `Aucune vente ne porte le numéro « ${searched} ».`;
-    else if (found && found.sale.kind !== 'counter')
-      notFound = `${found.sale.number} est une facture (vente détaillée) : seules les ventes boutique se corrigent ici.`;
-    else if (found && found.sale.status === 'cancelled')
-      notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
-    await res.inertia.render('sales/credit-notes/Create', {
-      searched,
-      sale: found && !notFound ? presentCorrectableSale(found) : null,
-      not_found: notFound,
-      // Where the refund may come from besides the shop's desk: every account the user works on.
-      refund_accounts:
-        found && !notFound ? allPaymentAccounts(await paymentAccounts(db, { scope: req.user!.places })) : [],
-    });
-  });
+  r.get(
+    ROUTES['creditNotes.create'],
+    can('menu.sortiestock', 'sales.correct'),
+    signedIn(async (req, res) => {
+      const searched = queryText(req.query, 'vente', 40).trim();
+      const sale = searched ? await correctableSale(db, searched) : null;
+      // A sale of a place the user does not work in reads as an unknown number.
+      const found = sale && allowsLocation(req.user.places, sale.sale.location_id) ? sale : null;
+      let notFound: string | null = null;
+      if (searched && !found) notFound = `Aucune vente ne porte le numéro « ${searched} ».`;
+      else if (found && found.sale.kind !== 'counter')
+        notFound = `${found.sale.number} est une facture (vente détaillée) : seules les ventes boutique se corrigent ici.`;
+      else if (found && found.sale.status === 'cancelled')
+        notFound = `La vente ${found.sale.number} est annulée : il n’y a rien à corriger.`;
+      await res.inertia.render('sales/credit-notes/Create', {
+        searched,
+        sale: found && !notFound ? presentCorrectableSale(found) : null,
+        not_found: notFound,
+        // Where the refund may come from besides the shop's desk: every account the user works on.
+        refund_accounts:
+          found && !notFound ? allPaymentAccounts(await paymentAccounts(db, { scope: req.user.places })) : [],
+      });
+    }),
+  );
 
-  r.post(ROUTES['creditNotes.index'], can('menu.sortiestock', 'sales.correct'), async (req, res) => {
-    const input = validate(creditNoteSchema, req.body);
-    await assertPlace(db, req.user!.places, 'sale', input.sale_id);
-    const result = await createCreditNote(
-      db,
-      {
-        idempotencyKey: input.idempotency_key,
-        saleId: input.sale_id,
-        reason: input.reason,
-        version: input.version,
-        lines: input.lines.map((l) => ({ saleLineId: l.sale_line_id, quantity: l.quantity })),
-        refundAccountId: input.refund_account_id,
-        places: req.user!.places,
-      },
-      actorOf(req),
-    );
-    flash(
-      req,
-      'success',
-      result.replayed
-        ? `L’avoir ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.`
-        : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`,
-    );
-    redirect(res, route('creditNotes.show', { id: result.id }));
-  });
+  r.post(
+    ROUTES['creditNotes.index'],
+    can('menu.sortiestock', 'sales.correct'),
+    signedIn(async (req, res) => {
+      const input = validate(creditNoteSchema, req.body);
+      await assertPlace(db, req.user.places, 'sale', input.sale_id);
+      const result = await createCreditNote(
+        db,
+        {
+          idempotencyKey: input.idempotency_key,
+          saleId: input.sale_id,
+          reason: input.reason,
+          version: input.version,
+          lines: input.lines.map((l) => ({ saleLineId: l.sale_line_id, quantity: l.quantity })),
+          refundAccountId: input.refund_account_id,
+          places: req.user.places,
+        },
+        actorOf(req),
+      );
+      flash(
+        req,
+        'success',
+        result.replayed
+          ? `L’avoir ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.`
+          : `Avoir ${result.number} enregistré : la marchandise est revenue en stock et le client est remboursé.`,
+      );
+      redirect(res, route('creditNotes.show', { id: result.id }));
+    }),
+  );
 
-  r.get(ROUTES['creditNotes.show'], can('menu.sortiestock'), requirePlace(db, 'creditNote'), async (req, res) => {
-    const detail = await creditNoteDetail(db, routeId(req.params.id));
-    if (!detail) throw new NotFound();
-    await res.inertia.render('sales/credit-notes/Show', {
-      credit_note: presentCreditNote(detail, seesCosts(req.user!)),
-      print: presentPrintState(
-        await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }),
-        mayReprint(req.user!),
-      ),
-    });
-  });
+  r.get(
+    ROUTES['creditNotes.show'],
+    can('menu.sortiestock'),
+    requirePlace(db, 'creditNote'),
+    signedIn(async (req, res) => {
+      const detail = await creditNoteDetail(db, routeId(req.params.id));
+      if (!detail) throw new NotFound();
+      await res.inertia.render('sales/credit-notes/Show', {
+        credit_note: presentCreditNote(detail, seesCosts(req.user)),
+        print: presentPrintState(
+          await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }),
+          mayReprint(req.user),
+        ),
+      });
+    }),
+  );
 
   // Avoir (A5): the first print is the original, every later one a DUPLICATA (printFrame).
-  r.get(ROUTES['creditNotes.print'], can('menu.sortiestock'), requirePlace(db, 'creditNote'), async (req, res) => {
-    const id = routeId(req.params.id);
-    const detail = await creditNoteDetail(db, id);
-    if (!detail) throw new NotFound();
-    const frame = await printFrame(ctx, req, res, {
-      document: { printout: 'credit_note', id, number: detail.note.number },
-      back: route('creditNotes.show', { id }),
-    });
-    await res.inertia.render('sales/credit-notes/Print', { ...frame, credit_note: presentCreditNote(detail, false) });
-  });
+  r.get(
+    ROUTES['creditNotes.print'],
+    can('menu.sortiestock'),
+    requirePlace(db, 'creditNote'),
+    signedIn(async (req, res) => {
+      const id = routeId(req.params.id);
+      const detail = await creditNoteDetail(db, id);
+      if (!detail) throw new NotFound();
+      const frame = await printFrame(ctx, req, res, {
+        document: { printout: 'credit_note', id, number: detail.note.number },
+        back: route('creditNotes.show', { id }),
+      });
+      await res.inertia.render('sales/credit-notes/Print', { ...frame, credit_note: presentCreditNote(detail, false) });
+    }),
+  );
 
   return r;
 }

@@ -22,6 +22,7 @@ import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../
 import { backUrl, flash, redirect } from '../../respond.js';
 import { cancelSchema, receptionSchema, transferSchema } from '../../schemas/stock.js';
 import { validate } from '../../validation.js';
+import { signedIn, type SignedInRequest } from '../../signed-in.js';
 
 function transferFilters(req: Request, today: string): TransferListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -50,75 +51,87 @@ export function transferRoutes(ctx: AppContext): Router {
   r.get(ROUTES.stockExits, can('menu.sortiestock'), (_req, res) => redirect(res, route('transfers.index')));
 
   // The transfer list and the cancellation screen search the same list with the same filters.
-  const transferList = async (req: Request) => {
-    const filters = transferFilters(req, businessDate(req.user!.company.timeZone));
+  const transferList = async (req: SignedInRequest) => {
+    const filters = transferFilters(req, businessDate(req.user.company.timeZone));
     return {
       filters,
-      transfers: await listTransfers(db, filters, req.user!.places, queryPage(req.query), presentTransferRow),
-      locations: presentLocations(await locationRows(db, req.user!.places)),
+      transfers: await listTransfers(db, filters, req.user.places, queryPage(req.query), presentTransferRow),
+      locations: presentLocations(await locationRows(db, req.user.places)),
     };
   };
 
-  r.get(ROUTES['transfers.index'], can('menu.sortiestock'), async (req, res) => {
-    const { create, cancel } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Index', {
-      ...(await transferList(req)),
-      in_transit: await transfersInTransit(db, req.user!.places),
-      can: { create, cancel },
-    });
-  });
+  r.get(
+    ROUTES['transfers.index'],
+    can('menu.sortiestock'),
+    signedIn(async (req, res) => {
+      const { create, cancel } = transferAbilities(req.user);
+      await res.inertia.render('stock/transfers/Index', {
+        ...(await transferList(req)),
+        in_transit: await transfersInTransit(db, req.user.places),
+        can: { create, cancel },
+      });
+    }),
+  );
 
-  r.get(ROUTES['transfers.create'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
-    // Sent from a place the user works in, to any active location.
-    const locations = presentLocations(await locationRows(db, req.user!.places)).filter((l) => l.active);
-    const destinations = presentLocations(await locationRows(db, EVERY_PLACE)).filter((l) => l.active);
-    const way = defaultTransferWay(locations);
-    const to = way.default_to_id ?? destinations.find((l) => l.value !== String(way.default_from_id))?.value;
-    await res.inertia.render('stock/transfers/Create', {
-      locations,
-      destinations,
-      ...way,
-      default_to_id: to ? Number(to) : null,
-    });
-  });
+  r.get(
+    ROUTES['transfers.create'],
+    can('menu.sortiestock', 'transfers.create'),
+    signedIn(async (req, res) => {
+      // Sent from a place the user works in, to any active location.
+      const locations = presentLocations(await locationRows(db, req.user.places)).filter((l) => l.active);
+      const destinations = presentLocations(await locationRows(db, EVERY_PLACE)).filter((l) => l.active);
+      const way = defaultTransferWay(locations);
+      const to = way.default_to_id ?? destinations.find((l) => l.value !== String(way.default_from_id))?.value;
+      await res.inertia.render('stock/transfers/Create', {
+        locations,
+        destinations,
+        ...way,
+        default_to_id: to ? Number(to) : null,
+      });
+    }),
+  );
 
-  r.post(ROUTES['transfers.index'], can('menu.sortiestock', 'transfers.create'), async (req, res) => {
-    const input = validate(transferSchema, req.body);
-    refuseUnallowedLocation(req.user!.places, input.from_location_id, 'from_location_id');
-    const result = await createTransfer(
-      db,
-      {
-        idempotencyKey: input.idempotency_key,
-        fromLocationId: input.from_location_id,
-        toLocationId: input.to_location_id,
-        transferDate: input.transfer_date,
-        note: input.note,
-        lines: input.lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-      },
-      actorOf(req),
-    );
-    flash(
-      req,
-      'success',
-      result.replayed
-        ? `Le transfert ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.`
-        : `Transfert ${result.number} envoyé : la marchandise est en transit.`,
-    );
-    redirect(res, route('transfers.show', { id: result.id }));
-  });
+  r.post(
+    ROUTES['transfers.index'],
+    can('menu.sortiestock', 'transfers.create'),
+    signedIn(async (req, res) => {
+      const input = validate(transferSchema, req.body);
+      refuseUnallowedLocation(req.user.places, input.from_location_id, 'from_location_id');
+      const result = await createTransfer(
+        db,
+        {
+          idempotencyKey: input.idempotency_key,
+          fromLocationId: input.from_location_id,
+          toLocationId: input.to_location_id,
+          transferDate: input.transfer_date,
+          note: input.note,
+          lines: input.lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+        },
+        actorOf(req),
+      );
+      flash(
+        req,
+        'success',
+        result.replayed
+          ? `Le transfert ${result.number} était déjà enregistré : il n’a pas été créé une seconde fois.`
+          : `Transfert ${result.number} envoyé : la marchandise est en transit.`,
+      );
+      redirect(res, route('transfers.show', { id: result.id }));
+    }),
+  );
 
   r.get(
     ROUTES['transfers.show'],
     canAny('menu.sortiestock', 'menu.annulation.transfert'),
     requirePlace(db, 'transfer'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const detail = await transferDetail(db, routeId(req.params.id));
       if (!detail) throw new NotFound();
-      const { receive, cancel, reprint } = transferAbilities(req.user!);
+      const { receive, cancel, reprint } = transferAbilities(req.user);
       // The receiving place receives, the sending place cancels (requirePlace guards the actions).
-      const places = req.user!.places;
+      const places = req.user.places;
       await res.inertia.render('stock/transfers/Show', {
-        transfer: presentTransfer(detail, seesCosts(req.user!)),
+        transfer: presentTransfer(detail, seesCosts(req.user)),
         actions: transferActions(detail.transfer),
         can: {
           receive: receive && allowsLocation(places, detail.transfer.to_location_id),
@@ -127,10 +140,10 @@ export function transferRoutes(ctx: AppContext): Router {
         },
         print: presentPrintState(
           await printCount(db, { printout: 'transfer', id: Number(detail.transfer.id) }),
-          mayReprint(req.user!),
+          mayReprint(req.user),
         ),
       });
-    },
+    }),
   );
 
   // Bon de transfert (A5): the first print is the original, every later one a DUPLICATA (printFrame).
@@ -139,7 +152,7 @@ export function transferRoutes(ctx: AppContext): Router {
     ROUTES['transfers.print'],
     canAny('menu.sortiestock', 'menu.annulation.transfert'),
     requirePlace(db, 'transfer'),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const id = routeId(req.params.id);
       const detail = await transferDetail(db, id);
       if (!detail) throw new NotFound();
@@ -153,16 +166,16 @@ export function transferRoutes(ctx: AppContext): Router {
       });
       await res.inertia.render('stock/transfers/Print', {
         ...frame,
-        transfer: presentTransfer(detail, false, seesCosts(req.user!)),
+        transfer: presentTransfer(detail, false, seesCosts(req.user)),
       });
-    },
+    }),
   );
 
   r.post(
     ROUTES['transfers.receive'],
     can('menu.sortiestock', 'transfers.create'),
     requirePlace(db, 'transfer', ['to']),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const id = routeId(req.params.id);
       const input = validate(receptionSchema, req.body);
       const result = await receiveTransfer(
@@ -189,7 +202,7 @@ export function transferRoutes(ctx: AppContext): Router {
           : `Transfert ${result.number} reçu avec écart : les différences sont enregistrées.`,
       );
       redirect(res, route('transfers.show', { id }));
-    },
+    }),
   );
 
   // Cancelled from the transfer's page (Sortie de stock) or from the cancellation screen: either screen.
@@ -198,23 +211,27 @@ export function transferRoutes(ctx: AppContext): Router {
     canAny(...TRANSFER_CANCEL_SCREENS),
     can('transfers.cancel'),
     requirePlace(db, 'transfer', ['from']),
-    async (req, res) => {
+    signedIn(async (req, res) => {
       const id = routeId(req.params.id);
       const input = validate(cancelSchema, req.body);
       const result = await cancelTransfer(db, id, input, actorOf(req));
       flash(req, 'success', `Transfert ${result.number} annulé : le stock est revenu à son état d’avant le transfert.`);
       redirect(res, backUrl(req, route('transfers.show', { id })));
-    },
+    }),
   );
 
   // Annulation des transferts: search by number, date, locations.
-  r.get(ROUTES['transfers.cancellations'], can('menu.annulation.transfert'), async (req, res) => {
-    const { cancel, reprint } = transferAbilities(req.user!);
-    await res.inertia.render('stock/transfers/Cancellation', {
-      ...(await transferList(req)),
-      can: { cancel, reprint },
-    });
-  });
+  r.get(
+    ROUTES['transfers.cancellations'],
+    can('menu.annulation.transfert'),
+    signedIn(async (req, res) => {
+      const { cancel, reprint } = transferAbilities(req.user);
+      await res.inertia.render('stock/transfers/Cancellation', {
+        ...(await transferList(req)),
+        can: { cancel, reprint },
+      });
+    }),
+  );
 
   return r;
 }
