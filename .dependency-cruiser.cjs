@@ -120,6 +120,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-circular-in-shared',
+      comment:
+        'shared/ is imported by both sides: a loop between two of its files (a page-props file and the area types it lists) means a declaration sits in the wrong file.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { circular: true },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing (typo, missing package).',
       severity: 'error',

@@ -100,7 +100,7 @@ export default defineConfig(({ command }) => ({
             // The screens' stylesheet (resources/css/screens/screens.scss) comes with them.
             {
               name: 'screens',
-              test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|lists|money|stock|stock-pages|audit|print)\.ts$|[\\/]resources[\\/]css[\\/]screens[\\/]screens\.scss$)/,
+              test: /([\\/]resources[\\/]js[\\/]components[\\/]((data|pickers|documents|print|stock)[\\/]|(Modal|NumberInput|Pagination)\.tsx$)|[\\/]shared[\\/](records|clients|suppliers|categories|products|price-centre|locations|imports|pickers|lists|money|stock|pages[\\/]stock|audit|print)\.ts$|[\\/]resources[\\/]css[\\/]screens[\\/]screens\.scss$)/,
               priority: 1,
             },
           ],

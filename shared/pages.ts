@@ -7,23 +7,23 @@ import type { ApiReferencePageProps, ApiTokensPageProps } from './api.js';
 import type { BackupPageProps } from './backups.js';
 import type { DashboardProps } from './dashboard.js';
 import type { CompanyProps } from './company.js';
-import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './records.js';
-import { SALES_PAGE_NAMES, type ClientSalesSection, type SalesPages } from './sales-pages.js';
-import { SETTINGS_PAGE_NAMES, type SettingsPages } from './settings-pages.js';
-import { STOCK_PAGE_NAMES, type StockPages } from './stock-pages.js';
+import { MASTER_DATA_PAGE_NAMES, type MasterDataPages } from './pages/master-data.js';
+import { SALES_PAGE_NAMES, type ClientSalesSection, type SalesPages } from './pages/sales.js';
+import { SETTINGS_PAGE_NAMES, type SettingsPages } from './pages/settings.js';
+import { STOCK_PAGE_NAMES, type StockPages } from './pages/stock.js';
 import { SUPPORT_PAGE_NAMES, type SupportPages } from './support.js';
 import { TREASURY_PAGE_NAMES, type TreasuryPages } from './treasury-accounts.js';
 import { USER_PAGE_NAMES, type UserPages } from './users.js';
-import { COUNTER_PAGE_NAMES, type CounterPages } from './counter-pages.js';
-import { CASH_CLOSING_PAGE_NAMES, type CashClosingPages } from './cash-closing-pages.js';
-import { CANCELLATION_PAGE_NAMES, type CancellationPages } from './cancellation-pages.js';
+import { COUNTER_PAGE_NAMES, type CounterPages } from './pages/sales/counter.js';
+import { CASH_CLOSING_PAGE_NAMES, type CashClosingPages } from './pages/cash-closings.js';
+import { CANCELLATION_PAGE_NAMES, type CancellationPages } from './pages/cancellations.js';
 import {
   CLIENT_STATEMENT_PAGE_NAMES,
   type ClientStatementPages,
   type ClientStatementSection,
 } from './client-statement.js';
-import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './settlement-pages.js';
-import { CASH_PAGE_NAMES, type CashPages } from './cash-pages.js';
+import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './pages/settlements.js';
+import { CASH_PAGE_NAMES, type CashPages } from './pages/cash.js';
 import { REPORT_PAGE_NAMES, type ReportPages } from './reports.js';
 import type { MenuPermission, Permission } from './permissions.js';
 

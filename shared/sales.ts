@@ -5,7 +5,7 @@
  * integers in minor units.
  */
 import { DOCUMENT_TYPES, type DocumentSeries } from './documents.js';
-import type { PriceLevel } from './records.js';
+import type { PriceLevel } from './clients.js';
 import type { PaymentMethod } from './treasury.js';
 
 export const SALE_KINDS = ['invoice', 'counter'] as const;

@@ -12,7 +12,7 @@ import {
 } from '../../server/services/cash/queries.js';
 import { companyToday } from '../../server/services/company/get-company.js';
 import { accountLedger } from '../../server/services/treasury/account-ledger.js';
-import { closingDraft } from '../../server/services/treasury/closings.js';
+import { closingDraft } from '../../server/services/cash-closings/cash-closings.js';
 import { cashSituation } from '../../server/services/treasury/situation.js';
 import type { BenchClient, Measure } from './client.js';
 

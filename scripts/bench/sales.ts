@@ -5,7 +5,7 @@ import { businessDate } from '../../server/domain/dates.js';
 import { createSale } from '../../server/services/sales/create-sale.js';
 import { listSales } from '../../server/services/sales/sale-queries.js';
 import { EVERY_PLACE } from '../../server/policies/places.js';
-import type { SaleListFilters } from '../../shared/sales-pages.js';
+import type { SaleListFilters } from '../../shared/pages/sales.js';
 import { addDays as shiftDays } from '../../server/domain/dates.js';
 import type { BenchClient, BenchResponse, Measure } from './client.js';
 

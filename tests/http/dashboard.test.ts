@@ -18,7 +18,7 @@ import {
 import { settle, settlementInput } from '../support/settlements.js';
 import { type StockFixtures, giveStock, makeProduct, stockFixtures } from '../support/stock.js';
 import { deskAccount } from '../support/treasury.js';
-import { makeShop } from '../support/cash-closing.js';
+import { makeShop } from '../support/cash-closings.js';
 import { uniqueTag } from '../support/unique.js';
 
 /**

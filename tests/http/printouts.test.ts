@@ -18,7 +18,7 @@ import { uniqueTag } from '../support/unique.js';
 import { cashPayment, line, saleInput, sell, walkInClient } from '../support/sales.js';
 import { type StockFixtures, giveStock, idempotencyKey, makeProduct, stockFixtures } from '../support/stock.js';
 import { makeClient } from '../support/sales.js';
-import { makeDeskAccount } from '../support/cash-closing.js';
+import { makeDeskAccount } from '../support/cash-closings.js';
 import { closeDesk } from '../support/treasury.js';
 import { PRINT_TOKEN_TTL_MS, printToken } from '../../server/services/print/print-token.js';
 

@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 import { nowIso } from '../../server/db/dialect.js';
 import type { Actor } from '../../server/services/actor.js';
 import { checkCash } from '../../server/services/treasury/check-cash.js';
-import { closeDay, closingDraft } from '../../server/services/treasury/closings.js';
-import { type CountedDenomination, denominationsOf } from '../../shared/cash-closing.js';
+import { closeDay, closingDraft } from '../../server/services/cash-closings/cash-closings.js';
+import { type CountedDenomination, denominationsOf } from '../../shared/cash-closings.js';
 import { verifyMoneyChains } from '../../server/services/treasury/ledger.js';
 import type { MobileMoneyOperator, TreasuryKind } from '../../shared/treasury.js';
 

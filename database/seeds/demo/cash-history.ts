@@ -4,7 +4,7 @@ import {
   CASH_OPERATION_SERIES,
   type CashOperationKind,
 } from '../../../shared/cash-operations.js';
-import { denominationsOf } from '../../../shared/cash-closing.js';
+import { denominationsOf } from '../../../shared/cash-closings.js';
 import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { updateIntegersById } from '../../../server/db/bulk.js';
 import { toBool } from '../../../server/db/dialect.js';

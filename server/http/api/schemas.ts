@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLIENT_KINDS, LOCATION_KINDS, PRICE_LEVELS } from '../../../shared/records.js';
+import { CLIENT_KINDS, PRICE_LEVELS } from '../../../shared/clients.js';
+import { LOCATION_KINDS } from '../../../shared/locations.js';
 import { PAYMENT_MODES, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS, TREASURY_KINDS } from '../../../shared/treasury.js';
 import { SETTLEMENT_SOURCES, SETTLEMENT_STATUSES } from '../../../shared/settlements.js';

@@ -3,8 +3,8 @@ import {
   countsByDenomination,
   denominationLabel,
   denominationsOf,
-} from '../../../shared/cash-closing.js';
-import type { CountLine } from '../../../shared/cash-closing-pages.js';
+} from '../../../shared/cash-closings.js';
+import type { CountLine } from '../../../shared/pages/cash-closings.js';
 
 /** The notes and coins the closing form asks for, largest first, with their French labels. */
 export function presentDenominations(currency: string): Array<Omit<CountLine, 'count' | 'total'>> {

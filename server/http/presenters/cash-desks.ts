@@ -1,4 +1,4 @@
-import type { CashDeskRow } from '../../../shared/records.js';
+import type { CashDeskRow } from '../../../shared/locations.js';
 import { toBool } from '../../db/dialect.js';
 import type { CashDesksRow } from '../../db/tables.generated.js';
 

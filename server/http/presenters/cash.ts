@@ -5,7 +5,7 @@ import type {
   CashOperationRow,
   CashOperationView,
   ExpenseCategoryRow,
-} from '../../../shared/cash-pages.js';
+} from '../../../shared/pages/cash.js';
 import {
   CASH_OPERATION_KINDS_DEF,
   CASH_OPERATION_STATUS_LABELS,

@@ -1,4 +1,4 @@
-import type { CategoryRow } from '../../../shared/records.js';
+import type { CategoryRow } from '../../../shared/categories.js';
 import { toBool } from '../../db/dialect.js';
 import type { CategoriesRow } from '../../db/tables.generated.js';
 

@@ -1,4 +1,5 @@
-import type { ClientDetail, ClientPickerItem, ClientRow } from '../../../shared/records.js';
+import type { ClientDetail, ClientRow } from '../../../shared/clients.js';
+import type { ClientPickerItem } from '../../../shared/pickers.js';
 import { toBool } from '../../db/dialect.js';
 import type { ClientsRow } from '../../db/tables.generated.js';
 

@@ -1,4 +1,4 @@
-import type { ImportPreview } from '../../../shared/records.js';
+import type { ImportPreview } from '../../../shared/imports.js';
 import type { StoredBatch } from '../../services/tabular/import-batches.js';
 
 export const PREVIEW_ERROR_ROWS = 500;

@@ -1,4 +1,4 @@
-import type { LocationKind, LocationRow } from '../../../shared/records.js';
+import type { LocationKind, LocationRow } from '../../../shared/locations.js';
 import { toBool } from '../../db/dialect.js';
 import type { LocationsRow } from '../../db/tables.generated.js';
 

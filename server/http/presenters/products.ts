@@ -1,19 +1,14 @@
-import type {
-  PriceGridRow,
-  PriceHistoryItem,
-  ProductDetail,
-  ProductPickerItem,
-  ProductRow,
-  StockAtLocation,
-} from '../../../shared/records.js';
+import type { ProductPickerItem } from '../../../shared/pickers.js';
+import type { PriceGridRow } from '../../../shared/price-centre.js';
+import type { PriceHistoryItem, ProductDetail, ProductRow, StockAtLocation } from '../../../shared/products.js';
+import type { LocationKind } from '../../../shared/locations.js';
 import {
-  type LocationKind,
   type LocationThresholdField,
   PRICE_SOURCE_LABELS,
   type PriceSource,
   belowAlertThreshold,
   effectiveThreshold,
-} from '../../../shared/records.js';
+} from '../../../shared/products.js';
 import type { LocationThreshold } from '../../services/stock/alert-thresholds.js';
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';

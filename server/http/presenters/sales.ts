@@ -1,12 +1,12 @@
 import { amountInWords, currencyWords } from '../../../shared/amount-in-words.js';
-import type { PriceLevel } from '../../../shared/records.js';
+import type { PriceLevel } from '../../../shared/clients.js';
 import type {
   SaleCreditNoteRef,
   SaleLineView,
   SalePaymentView,
   SaleRow,
   SaleView,
-} from '../../../shared/sales-pages.js';
+} from '../../../shared/pages/sales.js';
 import {
   PAYMENT_MODE_LABELS,
   type PaymentMode,

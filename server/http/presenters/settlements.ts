@@ -3,7 +3,7 @@ import type {
   SettlementClient,
   SettlementRow,
   SettlementView,
-} from '../../../shared/settlement-pages.js';
+} from '../../../shared/pages/settlements.js';
 import { saleRemaining } from '../../../shared/sales.js';
 import { daysBetween, dueDateOf } from '../../../shared/settlements.js';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator } from '../../../shared/treasury.js';

@@ -1,4 +1,4 @@
-import type { SupplierDetail, SupplierRow } from '../../../shared/records.js';
+import type { SupplierDetail, SupplierRow } from '../../../shared/suppliers.js';
 import { toBool } from '../../db/dialect.js';
 import type { SuppliersRow } from '../../db/tables.generated.js';
 

@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express';
 import type { Knex } from 'knex';
-import { CLOSING_STATUS_LABELS, countsByDenomination } from '../../../shared/cash-closing.js';
-import type { AccountChoice, ClosingListFilters, Situation } from '../../../shared/cash-closing-pages.js';
+import { CLOSING_STATUS_LABELS, countsByDenomination } from '../../../shared/cash-closings.js';
+import type { AccountChoice, ClosingListFilters, Situation } from '../../../shared/pages/cash-closings.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { TREASURY_KIND_LABELS } from '../../../shared/treasury.js';
 import { addDays, isIsoDate, businessDate } from '../../domain/dates.js';
@@ -16,7 +16,7 @@ import {
   closingsDifferenceTotal,
   listClosings,
   reopenClosing,
-} from '../../services/treasury/closings.js';
+} from '../../services/cash-closings/cash-closings.js';
 import { cashSituation, situationAccounts } from '../../services/treasury/situation.js';
 import { actorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
@@ -27,7 +27,7 @@ import { presentCountLines, presentDenominations } from '../presenters/cash-clos
 import { printFrame } from '../printouts.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
-import { closingSchema, reopenSchema } from '../schemas/cash-closing.js';
+import { closingSchema, reopenSchema } from '../schemas/cash-closings.js';
 import { validate } from '../validation.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
 import { cashClosingAbilities, cashClosingListAbilities } from '../../policies/cash.js';
@@ -189,7 +189,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     signedIn(async (req, res) => {
       const user = req.user;
       const { account, ...filters } = closingFilters(req, businessDate(req.user.company.timeZone));
-      await res.inertia.render('cash/closings/Index', {
+      await res.inertia.render('cash-closings/Index', {
         accounts: accountChoices(
           (await closingAccounts(db, user.places)).map((a) => ({ ...a, kind: 'caisse' as const })),
         ),
@@ -214,7 +214,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
       let day = queryText(req.query, 'day', 10);
       if (!isIsoDate(day) || day > today) day = today;
       const currency = req.user.company.currency;
-      await res.inertia.render('cash/closings/Create', {
+      await res.inertia.render('cash-closings/Create', {
         accounts: accountChoices(accounts.map((a) => ({ ...a, kind: 'caisse' as const }))),
         account_id: account ? String(account.id) : '',
         day,
@@ -262,7 +262,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
       const user = req.user;
       const closing = await closingDetail(db, routeId(req.params.id));
       if (!closing) throw new NotFound();
-      await res.inertia.render('cash/closings/Show', {
+      await res.inertia.render('cash-closings/Show', {
         closing,
         count_lines: presentCountLines(closing.counts, closing.currency),
         can: cashClosingAbilities(user, closing),
@@ -281,7 +281,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
       if (!closing) throw new NotFound();
       const format = queryChoice(req.query, 'format', ['A4', '80mm', '58mm'] as const, 'A4');
       const frame = await printFrame(ctx, req, res, { document: null, back: route('cash.closings.show', { id }) });
-      await res.inertia.render('cash/closings/Print', {
+      await res.inertia.render('cash-closings/Print', {
         ...frame,
         settings: {
           ...frame.settings,

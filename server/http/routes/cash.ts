@@ -1,5 +1,5 @@
 import { type Request, Router } from 'express';
-import type { CashOperationRow } from '../../../shared/cash-pages.js';
+import type { CashOperationRow } from '../../../shared/pages/cash.js';
 import { CASH_OPERATION_KINDS, CASH_OPERATION_KINDS_DEF } from '../../../shared/cash-operations.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import {

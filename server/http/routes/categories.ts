@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
-import type { CategoryFilters } from '../../../shared/records.js';
+import type { CategoryFilters } from '../../../shared/categories.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import {
   CATEGORY_SORTS,

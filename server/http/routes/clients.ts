@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/records.js';
-import { ROUTES } from '../../../shared/routes.js';
+import { CLIENT_KINDS, type ClientFilters, PRICE_LEVELS } from '../../../shared/clients.js';
+import { ROUTES, route } from '../../../shared/routes.js';
 import {
   CLIENT_SORTS,
   createClient,
@@ -31,7 +31,6 @@ import { presentClient, presentClientRow } from '../presenters/clients.js';
 import { clientSchema } from '../schemas/clients.js';
 import { queryChoice, queryPage, queryText, parseListParams, statusFilter } from '../query.js';
 import type { Request } from 'express';
-import { route } from '../../../shared/routes.js';
 import { may, recordAbilities } from '../../policies/index.js';
 import { toBool } from '../../db/dialect.js';
 import { listSales } from '../../services/sales/sale-queries.js';

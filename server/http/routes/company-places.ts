@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
-import { LOCATION_KINDS, type LocationKind } from '../../../shared/records.js';
+import { LOCATION_KINDS, type LocationKind } from '../../../shared/locations.js';
 import { type StatusFilter } from '../../../shared/lists.js';
 import {
   CASH_DESK_SORTS,

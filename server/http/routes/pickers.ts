@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { searchClients, searchProducts } from '../../services/pickers/pickers.js';
-import type { ProductPickerResponse } from '../../../shared/records.js';
+import type { ProductPickerResponse } from '../../../shared/pickers.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { presentClientPickerItem } from '../presenters/clients.js';
 import { presentProductPickerItem } from '../presenters/products.js';

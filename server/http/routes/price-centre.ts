@@ -1,11 +1,16 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import type { ProductFilters } from '../../../shared/records.js';
+import type { ProductFilters } from '../../../shared/products.js';
 import { formatMoney } from '../../../shared/money.js';
 import { describeRule } from '../../domain/pricing/price-rule.js';
 import { categoryName, categoryOptions } from '../../services/categories/categories.js';
-import { type RuleScope, applyPriceRule, previewRule, saveGridPrices } from '../../services/prices/price-centre.js';
+import {
+  type RuleScope,
+  applyPriceRule,
+  previewRule,
+  saveGridPrices,
+} from '../../services/price-centre/price-centre.js';
 import {
   PRODUCT_SORTS,
   type ProductSort,
@@ -17,7 +22,7 @@ import { downloadGuard, exportFormat, sendFile } from '../files.js';
 import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { presentPriceGridRow } from '../presenters/products.js';
 import { flash, redirect, redirectBack } from '../respond.js';
-import { gridSaveSchema, priceRuleSchema } from '../schemas/prices.js';
+import { gridSaveSchema, priceRuleSchema } from '../schemas/price-centre.js';
 import { queryId, queryPage, parseListParams, queryText, statusFilter } from '../query.js';
 import { validate } from '../validation.js';
 import { Refusal } from '../../domain/errors.js';

@@ -6,7 +6,7 @@ import {
   PRODUCT_UNITS,
   type ProductFilters,
   type ProductStockFilter,
-} from '../../../shared/records.js';
+} from '../../../shared/products.js';
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
 import { priceMargin } from '../../../shared/vat.js';

@@ -2,7 +2,7 @@ import { type Request, Router } from 'express';
 import { businessDate } from '../../domain/dates.js';
 import { optionId } from '../../../shared/lists.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import type { SaleListFilters } from '../../../shared/sales-pages.js';
+import type { SaleListFilters } from '../../../shared/pages/sales.js';
 import { PAYMENT_MODES, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';

@@ -1,7 +1,7 @@
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { businessDate } from '../../domain/dates.js';
 import { ROUTES, route } from '../../../shared/routes.js';
-import type { SettlementListFilters } from '../../../shared/settlement-pages.js';
+import type { SettlementListFilters } from '../../../shared/pages/settlements.js';
 import { SETTLEMENT_STATUSES } from '../../../shared/settlements.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
 import { NotFound } from '../../domain/errors.js';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { ROUTES } from '../../../shared/routes.js';
-import type { SupplierFilters } from '../../../shared/records.js';
+import type { SupplierFilters } from '../../../shared/suppliers.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
 import { subjectHistory } from '../../services/audit/history.js';

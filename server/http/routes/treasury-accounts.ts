@@ -45,7 +45,7 @@ import {
   statusFilter,
 } from '../query.js';
 import { lifecycleRoutes, recordLoader, saveRoutes } from '../record-routes.js';
-import { treasuryAccountSchema } from '../schemas/treasury.js';
+import { treasuryAccountSchema } from '../schemas/treasury-accounts.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
 import { managesSettings } from '../../policies/settings.js';
 

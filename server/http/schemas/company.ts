@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_KINDS } from '../../../shared/records.js';
+import { LOCATION_KINDS } from '../../../shared/locations.js';
 import { CURRENCY_CODES } from '../../../shared/money.js';
 import { choice, code, flag, foreignId, longText, optionalEmail, text } from '../../services/records/fields.js';
 

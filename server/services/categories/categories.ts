@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { sortFrench } from '../../domain/records/collation.js';
 import type { Paginated } from '../../../shared/lists.js';
-import type { CategoryFilters } from '../../../shared/records.js';
+import type { CategoryFilters } from '../../../shared/categories.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { getCurrency } from '../company/get-company.js';

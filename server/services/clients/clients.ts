@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
+import type { UsageInfo } from '../../../shared/records.js';
 import {
   CLIENT_KIND_LABELS,
   type ClientFilters,
   type ClientKind,
   PRICE_LEVEL_LABELS,
   type PriceLevel,
-  type UsageInfo,
-} from '../../../shared/records.js';
+} from '../../../shared/clients.js';
 import { type ListQuery, keysetPage, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';

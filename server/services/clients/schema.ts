@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_KINDS, PRICE_LEVELS } from '../../../shared/records.js';
+import { CLIENT_KINDS, PRICE_LEVELS } from '../../../shared/clients.js';
 import { choice, code, flag, longText, money, optionalEmail, phone, text, perCurrency } from '../records/fields.js';
 
 /** A client as its form and each row of a clients import give it (French messages). */

@@ -1,7 +1,8 @@
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Knex } from 'knex';
-import type { LocationKind, UsageInfo } from '../../../shared/records.js';
+import type { UsageInfo } from '../../../shared/records.js';
+import type { LocationKind } from '../../../shared/locations.js';
 import type { Paginated, StatusFilter } from '../../../shared/lists.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';

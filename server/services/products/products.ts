@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { ProductFilters } from '../../../shared/records.js';
+import type { ProductFilters } from '../../../shared/products.js';
 import { type ListQuery, keysetPage, paginate, paginateDeferred } from '../../db/paginate.js';
 import { getCurrency } from '../company/get-company.js';
 import {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { escapeLike } from '../../db/dialect.js';
 import { nextCode } from '../../domain/records/codes.js';
-import type { LocationKind } from '../../../shared/records.js';
+import type { LocationKind } from '../../../shared/locations.js';
 import type { ManagedTreasuryKind } from '../../../shared/treasury-accounts.js';
 
 interface CodeFormat {

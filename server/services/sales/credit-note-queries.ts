@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { CreditNoteListFilters } from '../../../shared/sales-pages.js';
+import type { CreditNoteListFilters } from '../../../shared/pages/sales.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
 import type { PlaceScope } from '../../policies/places.js';

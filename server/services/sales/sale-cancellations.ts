@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { SaleCancellationFilters } from '../../../shared/cancellation-pages.js';
+import type { SaleCancellationFilters } from '../../../shared/pages/cancellations.js';
 import type { PlaceScope } from '../../policies/places.js';
 import type { Row } from '../stock/lookups.js';
 import { listSales } from './sale-queries.js';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Paginated } from '../../../shared/lists.js';
-import type { SaleListFilters, SaleListTotals } from '../../../shared/sales-pages.js';
+import type { SaleListFilters, SaleListTotals } from '../../../shared/pages/sales.js';
 import {
   PAYMENT_MODE_LABELS,
   SALE_SERIES,

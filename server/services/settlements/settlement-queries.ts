@@ -3,7 +3,7 @@ import { escapeLike } from '../../db/dialect.js';
 import { paginateCounted } from '../../db/paginate.js';
 import type { Paginated } from '../../../shared/lists.js';
 import type { PlaceScope } from '../../policies/places.js';
-import type { SettlementListFilters, SettlementTotals } from '../../../shared/settlement-pages.js';
+import type { SettlementListFilters, SettlementTotals } from '../../../shared/pages/settlements.js';
 import { PRINTOUT_SETTINGS } from '../../../shared/print.js';
 import { SETTLEMENT_SERIES } from '../../../shared/sales.js';
 import { ADVANCE_METHOD_LABEL, compareOldestDue } from '../../../shared/settlements.js';

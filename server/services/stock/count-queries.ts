@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { CountLineFilter } from '../../../shared/stock-pages.js';
+import type { CountLineFilter } from '../../../shared/pages/stock.js';
 import { toBool } from '../../db/dialect.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';

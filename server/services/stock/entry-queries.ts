@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { EntryListFilters } from '../../../shared/stock-pages.js';
+import type { EntryListFilters } from '../../../shared/pages/stock.js';
 import { OPENING_STOCK_LABEL } from '../../../shared/stock.js';
 import { paginate } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { TransferListFilters } from '../../../shared/stock-pages.js';
+import type { TransferListFilters } from '../../../shared/pages/stock.js';
 import { whereSearch } from '../../db/search.js';
 import { paginate } from '../../db/paginate.js';
 import type { PlaceScope } from '../../policies/places.js';

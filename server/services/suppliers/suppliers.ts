@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
-import type { SupplierFilters } from '../../../shared/records.js';
+import type { SupplierFilters } from '../../../shared/suppliers.js';
 import { type ListQuery, paginate } from '../../db/paginate.js';
 import { type ExportFile, type ExportFormat, type ExportSpec, buildExport } from '../tabular/export.js';
 import { insertReturningId, nowIso, toBool } from '../../db/dialect.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ImportPreviewRow } from '../../../shared/records.js';
+import type { ImportPreviewRow } from '../../../shared/imports.js';
 import { nowIso } from '../../db/dialect.js';
 import { formatCount } from '../../../shared/quantity.js';
 

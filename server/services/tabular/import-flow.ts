@@ -1,7 +1,7 @@
 import type { PlaceScope } from '../../policies/places.js';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { ImportColumn } from '../../../shared/records.js';
+import type { ImportColumn } from '../../../shared/imports.js';
 import { optimizeSqlite } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { nextCode } from '../../domain/records/codes.js';

@@ -4,7 +4,7 @@ import type {
   Situation,
   SituationAccount,
   SituationDay,
-} from '../../../shared/cash-closing-pages.js';
+} from '../../../shared/pages/cash-closings.js';
 import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
 import { NotFound } from '../../domain/errors.js';

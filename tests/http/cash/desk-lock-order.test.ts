@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../../server/domain/dates.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { Client } from '../../support/app.js';
-import { fundedDesk } from '../../support/cash-closing.js';
+import { fundedDesk } from '../../support/cash-closings.js';
 import { testDatabases } from '../../support/databases.js';
 import { makeClient } from '../../support/sales.js';
 import { idempotencyKey } from '../../support/stock.js';

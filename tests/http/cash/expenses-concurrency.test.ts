@@ -3,7 +3,7 @@ import { formatDocumentNumber } from '../../../server/db/counters.js';
 import { businessDate } from '../../../server/domain/dates.js';
 import { ROUTES } from '../../../shared/routes.js';
 import { Client } from '../../support/app.js';
-import { fundedDesk } from '../../support/cash-closing.js';
+import { fundedDesk } from '../../support/cash-closings.js';
 import { testDatabases } from '../../support/databases.js';
 import { idempotencyKey, lastNumber } from '../../support/stock.js';
 import { listeningSuite, loggedInClients } from '../../support/stock-http.js';

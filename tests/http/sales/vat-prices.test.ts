@@ -11,7 +11,7 @@ import { TURNOVER_CLIENT_DAYS, rebuildTurnoverClientDays } from '../../../server
 import { cancelSale } from '../../../server/services/sales/cancel-sale.js';
 import { createCreditNote } from '../../../server/services/sales/credit-notes.js';
 import { Client, type TestApp, createTestApp } from '../../support/app.js';
-import { makeShop } from '../../support/cash-closing.js';
+import { makeShop } from '../../support/cash-closings.js';
 import { testDatabases } from '../../support/databases.js';
 import { adminActor, cashPayment, line, saleInput, sell, walkInClient } from '../../support/sales.js';
 import {

@@ -15,7 +15,7 @@ import { settle, settlementInput } from '../../support/settlements.js';
 import { insertReturningId, nowIso } from '../../../server/db/dialect.js';
 import { withSearchName } from '../../../server/db/search.js';
 import { closeDesk, makeTreasuryAccount } from '../../support/treasury.js';
-import { makeDeskAccount } from '../../support/cash-closing.js';
+import { makeDeskAccount } from '../../support/cash-closings.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { chainExistingStockMovements } from '../../../database/migrations/202611240150_support.js';
 import { uniqueTag } from '../../support/unique.js';

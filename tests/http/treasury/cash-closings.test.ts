@@ -3,11 +3,11 @@ import { addDays } from '../../../server/domain/dates.js';
 import { Refusal } from '../../../server/domain/errors.js';
 import { companyToday } from '../../../server/services/company/get-company.js';
 import { createCreditNote } from '../../../server/services/sales/credit-notes.js';
-import { closingDraft } from '../../../server/services/treasury/closings.js';
+import { closingDraft } from '../../../server/services/cash-closings/cash-closings.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../../support/app.js';
-import { makeDeskAccount, makeShop } from '../../support/cash-closing.js';
+import { makeDeskAccount, makeShop } from '../../support/cash-closings.js';
 import { testDatabases } from '../../support/databases.js';
 import { download } from '../../support/master-data.js';
 import {

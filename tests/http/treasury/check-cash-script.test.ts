@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { type TestApp, createTestApp } from '../../support/app.js';
-import { makeDeskAccount } from '../../support/cash-closing.js';
+import { makeDeskAccount } from '../../support/cash-closings.js';
 import { testDatabases } from '../../support/databases.js';
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../server/domain/dates.js';
 import { companyToday } from '../../../server/services/company/get-company.js';
-import { closingDraft } from '../../../server/services/treasury/closings.js';
+import { closingDraft } from '../../../server/services/cash-closings/cash-closings.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import { Client, type TestApp, createTestApp } from '../../support/app.js';
-import { makeShop } from '../../support/cash-closing.js';
+import { makeShop } from '../../support/cash-closings.js';
 import { testDatabases } from '../../support/databases.js';
 import { walkInClient } from '../../support/sales.js';
 import { giveStock, idempotencyKey, makeProduct, stockFixtures } from '../../support/stock.js';

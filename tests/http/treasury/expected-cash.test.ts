@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../server/domain/dates.js';
-import { closingDraft } from '../../../server/services/treasury/closings.js';
+import { closingDraft } from '../../../server/services/cash-closings/cash-closings.js';
 import { postMoneyMovements } from '../../../server/services/treasury/ledger.js';
 import { MONEY_MOVEMENT_TYPE_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { type TestApp, createTestApp } from '../../support/app.js';
-import { makeDeskAccount } from '../../support/cash-closing.js';
+import { makeDeskAccount } from '../../support/cash-closings.js';
 import { testDatabases } from '../../support/databases.js';
 import { expectCashConsistent } from '../../support/treasury.js';
 

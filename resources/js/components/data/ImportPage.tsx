@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { ImportColumn, ImportPreview } from '@shared/records';
+import type { ImportColumn, ImportPreview } from '@shared/imports';
 import { route } from '@shared/routes';
 import { AppPage, type Crumb } from '@/components/AppPage';
 import { StatusAlert } from '@/components/Field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PriceRuleInput } from '@shared/records';
+import type { PriceRuleInput } from '@shared/price-centre';
 import type { StatusFilter } from '@shared/lists';
 import { currencyInfo } from '@shared/money';
 import { route } from '@shared/routes';

@@ -2,7 +2,7 @@
  * Pure logic of the price centre's in-place editing: which rows changed, what to send, and
  * which server error belongs to which cell (errors come back as "rows.<index>.<field>").
  */
-import type { PriceGridRow } from '@shared/records';
+import type { PriceGridRow } from '@shared/price-centre';
 import { minorToInput, parseMoneyInput } from '@shared/money';
 
 export const GRID_PRICE_FIELDS = ['purchase_price', 'retail_price', 'wholesale_price', 'min_price'] as const;

@@ -1,6 +1,6 @@
 import type { Method, UseFormSubmitOptions } from '@inertiajs/core';
 import { useState } from 'react';
-import type { ProductPickerItem } from '@shared/records';
+import type { ProductPickerItem } from '@shared/pickers';
 import {
   type ErrorMap,
   errorsAfterRemoval,

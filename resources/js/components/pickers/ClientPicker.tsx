@@ -7,8 +7,8 @@
  * The item carries price_level, credit_limit and balance so the sale screen can apply the
  * client's prices and warn about credit.
  */
-import type { ClientPickerItem } from '@shared/records';
-import { PRICE_LEVEL_LABELS } from '@shared/records';
+import type { ClientPickerItem } from '@shared/pickers';
+import { PRICE_LEVEL_LABELS } from '@shared/clients';
 import { formatMoney } from '@shared/money';
 import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';

@@ -9,7 +9,7 @@
  * `p.stock` is the quantity at `locationId` (null without one); `purchase_price`/`cmup` are null
  * for users who may not see costs.
  */
-import type { ProductPickerItem } from '@shared/records';
+import type { ProductPickerItem } from '@shared/pickers';
 import { formatMoney } from '@shared/money';
 import { useCompany } from '@/hooks/useCompany';
 import { route } from '@shared/routes';

@@ -16,7 +16,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 're
 import { toast } from 'react-toastify';
 import { amountInWordsAndFigures } from '@shared/amount-in-words';
 import { PAPER_FORMAT_LABELS, type PaperFormat, type PrintCompany, type PrintSettings } from '@shared/print';
-import type { PrintMeta } from '@shared/stock-pages';
+import type { PrintMeta } from '@shared/pages/stock';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from '@/components/data/format';
 import { usePrintCount } from '@/components/print/usePrintCount';

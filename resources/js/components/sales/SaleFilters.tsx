@@ -1,5 +1,5 @@
 import type { LocationOption } from '@shared/lists';
-import type { SaleListFilters } from '@shared/sales-pages';
+import type { SaleListFilters } from '@shared/pages/sales';
 import {
   PAYMENT_MODES,
   PAYMENT_MODE_LABELS,

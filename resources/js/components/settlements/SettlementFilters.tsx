@@ -1,6 +1,6 @@
 import type { Option } from '@shared/lists';
 import { ADVANCE_METHOD_LABEL, SETTLEMENT_STATUS_LABELS, SETTLEMENT_STATUSES } from '@shared/settlements';
-import type { SettlementListFilters } from '@shared/settlement-pages';
+import type { SettlementListFilters } from '@shared/pages/settlements';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
 import { FilterSelect, PeriodFilters } from '@/components/data/ListToolbar';
 import type { ListHandle } from '@/components/data/useList';

@@ -1,4 +1,4 @@
-import type { SettlementClient } from '@shared/settlement-pages';
+import type { SettlementClient } from '@shared/pages/settlements';
 import { FieldError } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { ScrollTable } from '@/components/data/DataTable';

@@ -1,5 +1,5 @@
 import { minorToInput } from '@shared/money';
-import type { SettlementClient } from '@shared/settlement-pages';
+import type { SettlementClient } from '@shared/pages/settlements';
 import { Icon } from '@/components/Icon';
 import { DateField } from '@/components/data/DateField';
 import { MoneyField } from '@/components/data/MoneyField';

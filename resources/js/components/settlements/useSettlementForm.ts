@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react';
 import { parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import type { OpenInvoiceView } from '@shared/settlement-pages';
+import type { OpenInvoiceView } from '@shared/pages/settlements';
 import {
   type AllocationMode,
   type AllocationResult,

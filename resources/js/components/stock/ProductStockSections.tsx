@@ -4,9 +4,9 @@
  * product detail page (server: productStockSections() in routes/stock/product-stock.ts).
  */
 import { Link, usePage } from '@inertiajs/react';
-import { ALERT_THRESHOLD_RULE } from '@shared/records';
+import { ALERT_THRESHOLD_RULE } from '@shared/products';
 import { Icon } from '@/components/Icon';
-import type { ProductStockSectionsProps } from '@shared/stock-pages';
+import type { ProductStockSectionsProps } from '@shared/pages/stock';
 import { ScrollTable } from '@/components/data/DataTable';
 import { Money } from '@/components/data/Money';
 import { Pagination } from '@/components/Pagination';

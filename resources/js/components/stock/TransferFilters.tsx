@@ -1,5 +1,5 @@
 import type { LocationOption } from '@shared/lists';
-import type { TransferListFilters } from '@shared/stock-pages';
+import type { TransferListFilters } from '@shared/pages/stock';
 import { TRANSFER_STATUSES, TRANSFER_STATUS_LABELS } from '@shared/stock';
 import { FilterInput, FilterSelect, locationOptions } from '@/components/data/ListToolbar';
 import type { ListHandle } from '@/components/data/useList';

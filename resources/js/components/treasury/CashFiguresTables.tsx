@@ -1,4 +1,4 @@
-import type { CountLine, MovementTypeTotal, NonCashTotal } from '@shared/cash-closing-pages';
+import type { CountLine, MovementTypeTotal, NonCashTotal } from '@shared/pages/cash-closings';
 import { Fragment, type ReactNode } from 'react';
 import { MOBILE_MONEY_OPERATOR_LABELS, type MobileMoneyOperator, PAYMENT_METHOD_LABELS } from '@shared/treasury';
 import { formatQty } from '@/components/data/format';

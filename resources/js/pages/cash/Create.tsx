@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { useMemo, useRef } from 'react';
 import { BANK_PAYMENT_METHODS, CASH_OPERATION_KINDS_DEF, type CashOperationKind } from '@shared/cash-operations';
-import type { CashAccountOption } from '@shared/cash-pages';
+import type { CashAccountOption } from '@shared/pages/cash';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_METHOD_LABELS, TREASURY_KIND_LABELS, type TreasuryKind } from '@shared/treasury';

@@ -1,6 +1,6 @@
 import { Link, router } from '@inertiajs/react';
 import { CASH_OPERATION_KINDS, CASH_OPERATION_KINDS_DEF } from '@shared/cash-operations';
-import type { CashAccountCard, CashOperationRow } from '@shared/cash-pages';
+import type { CashAccountCard, CashOperationRow } from '@shared/pages/cash';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { TREASURY_KIND_LABELS } from '@shared/treasury';

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { NameLink, RowLink } from '@/components/data/DataTable';
 import { formatQty } from '@/components/data/format';

@@ -1,10 +1,5 @@
-import {
-  CLIENT_KIND_LABELS,
-  CLIENT_KINDS,
-  type MasterDataPages,
-  PRICE_LEVEL_LABELS,
-  PRICE_LEVELS,
-} from '@shared/records';
+import { CLIENT_KIND_LABELS, CLIENT_KINDS, PRICE_LEVEL_LABELS, PRICE_LEVELS } from '@shared/clients';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';

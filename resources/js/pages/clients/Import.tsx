@@ -1,4 +1,4 @@
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { ImportPage } from '@/components/data/ImportPage';
 

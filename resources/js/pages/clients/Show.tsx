@@ -1,5 +1,5 @@
 import type { PageProps } from '@shared/pages';
-import { CLIENT_KIND_LABELS, PRICE_LEVEL_LABELS } from '@shared/records';
+import { CLIENT_KIND_LABELS, PRICE_LEVEL_LABELS } from '@shared/clients';
 import { Link } from '@inertiajs/react';
 import { DataTable, RowLink } from '@/components/data/DataTable';
 import { Icon } from '@/components/Icon';

@@ -1,6 +1,6 @@
 import { Link, router } from '@inertiajs/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { currencyInfo } from '@shared/money';
 import { route } from '@shared/routes';
 import { SubmitButton } from '@/components/SubmitButton';

@@ -1,6 +1,6 @@
 import { Link, usePage } from '@inertiajs/react';
 import { useState } from 'react';
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { StatusAlert } from '@/components/Field';

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react';
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { currencyInfo, minorToInput } from '@shared/money';
 import { AppPage } from '@/components/AppPage';

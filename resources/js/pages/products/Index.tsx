@@ -1,4 +1,5 @@
-import { ALERT_THRESHOLD_RULE, type MasterDataPages, type ProductRow } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
+import { ALERT_THRESHOLD_RULE, type ProductRow } from '@shared/products';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { NameLink, RowLink } from '@/components/data/DataTable';

@@ -1,10 +1,7 @@
 import { Link, usePage } from '@inertiajs/react';
-import {
-  ALERT_THRESHOLD_RULE,
-  LOCATION_KIND_LABELS,
-  type MasterDataPages,
-  type PriceMarginView,
-} from '@shared/records';
+import { LOCATION_KIND_LABELS } from '@shared/locations';
+import type { MasterDataPages } from '@shared/pages/master-data';
+import { ALERT_THRESHOLD_RULE, type PriceMarginView } from '@shared/products';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';

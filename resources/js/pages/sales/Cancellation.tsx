@@ -1,4 +1,4 @@
-import type { SaleCancellationRow } from '@shared/cancellation-pages';
+import type { SaleCancellationRow } from '@shared/pages/cancellations';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { PAYMENT_MODE_LABELS } from '@shared/sales';

@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
-import { PRICE_LEVEL_LABELS } from '@shared/records';
+import { PRICE_LEVEL_LABELS } from '@shared/clients';
 import { ROUTES, route } from '@shared/routes';
 import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';

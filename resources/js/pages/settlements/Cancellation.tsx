@@ -1,4 +1,4 @@
-import type { SettlementCancellationRow } from '@shared/cancellation-pages';
+import type { SettlementCancellationRow } from '@shared/pages/cancellations';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
 import { Badge } from '@/components/data/StatusBadge';

@@ -1,4 +1,4 @@
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { AppPage } from '@/components/AppPage';
 import { CheckboxField, TextAreaField, TextField } from '@/components/Field';

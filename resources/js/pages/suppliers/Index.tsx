@@ -1,4 +1,4 @@
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';

@@ -1,4 +1,4 @@
-import type { MasterDataPages } from '@shared/records';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { AuditHistory } from '@/components/data/AuditHistory';
 import { Fact, FactsCard } from '@/components/data/Fact';

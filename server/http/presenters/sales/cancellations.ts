@@ -1,4 +1,4 @@
-import type { SaleCancellationRow } from '../../../../shared/cancellation-pages.js';
+import type { SaleCancellationRow } from '../../../../shared/pages/cancellations.js';
 import { settlementsBlockMessage } from '../../../services/sales/cancel-sale.js';
 import type { Row } from '../../../services/stock/lookups.js';
 import { presentSaleRow } from '../sales.js';

@@ -1,4 +1,4 @@
-import type { CorrectableSale, CreditNoteRow, CreditNoteView } from '../../../../shared/sales-pages.js';
+import type { CorrectableSale, CreditNoteRow, CreditNoteView } from '../../../../shared/pages/sales.js';
 import type { Row } from '../../../services/stock/lookups.js';
 import { withoutCosts } from '../../../policies/index.js';
 import { n } from '../stock/common.js';

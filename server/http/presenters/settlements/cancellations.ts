@@ -1,4 +1,4 @@
-import type { SettlementCancellationRow } from '../../../../shared/cancellation-pages.js';
+import type { SettlementCancellationRow } from '../../../../shared/pages/cancellations.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { route } from '../../../../shared/routes.js';
 import { SETTLEMENT_STATUS_LABELS } from '../../../../shared/settlements.js';

@@ -5,7 +5,7 @@ import type {
   EntryLineView,
   EntryRow,
   EntryView,
-} from '../../../../shared/stock-pages.js';
+} from '../../../../shared/pages/stock.js';
 import { type LeftGoods, entryCancellationRefusal } from '../../../domain/stock/cancellation.js';
 import {
   ENTRY_KIND_LABELS,

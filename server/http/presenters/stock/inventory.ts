@@ -7,7 +7,7 @@ import type {
   CountSheetPrintProps,
   CountSummaryView,
   ReadjustmentRow,
-} from '../../../../shared/stock-pages.js';
+} from '../../../../shared/pages/stock.js';
 import {
   COUNT_STATUS_LABELS,
   type CountStatus,

@@ -1,6 +1,6 @@
-import type { ProductStockSectionsProps } from '../../../../shared/stock-pages.js';
+import type { ProductStockSectionsProps } from '../../../../shared/pages/stock.js';
 import { MOVEMENT_TYPE_LABELS } from '../../../../shared/stock.js';
-import { belowAlertThreshold, effectiveThreshold } from '../../../../shared/records.js';
+import { belowAlertThreshold, effectiveThreshold } from '../../../../shared/products.js';
 import { toBool } from '../../../db/dialect.js';
 import { valueOf } from '../../../domain/stock/cmup.js';
 import type { ProductStockData } from '../../../services/stock/product-stock.js';

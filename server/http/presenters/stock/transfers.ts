@@ -3,7 +3,7 @@ import type {
   TransferRow,
   TransfersShowProps,
   TransferView,
-} from '../../../../shared/stock-pages.js';
+} from '../../../../shared/pages/stock.js';
 import { TRANSFER_STATUS_LABELS, type TransferStatus } from '../../../../shared/stock.js';
 import { canTransfer } from '../../../domain/stock/transfer-state.js';
 import type { Row } from '../../../services/stock/lookups.js';

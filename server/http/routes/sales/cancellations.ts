@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { businessDate } from '../../../domain/dates.js';
-import type { SaleCancellationFilters } from '../../../../shared/cancellation-pages.js';
+import type { SaleCancellationFilters } from '../../../../shared/pages/cancellations.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
 import { SALE_KINDS } from '../../../../shared/sales.js';
 import { saleCancelAbilities } from '../../../policies/index.js';

@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express';
 import { businessDate } from '../../../domain/dates.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
-import type { CreditNoteListFilters } from '../../../../shared/sales-pages.js';
+import type { CreditNoteListFilters } from '../../../../shared/pages/sales.js';
 import { NotFound } from '../../../domain/errors.js';
 import { mayReprint, seesCosts } from '../../../policies/index.js';
 import { printCount } from '../../../services/print/record-print.js';

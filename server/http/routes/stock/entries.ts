@@ -2,7 +2,7 @@ import { type Request, Router } from 'express';
 import { businessDate } from '../../../domain/dates.js';
 import { optionId } from '../../../../shared/lists.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
-import type { EntryListFilters } from '../../../../shared/stock-pages.js';
+import type { EntryListFilters } from '../../../../shared/pages/stock.js';
 import { ENTRY_STATUSES, type EntryKind } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { entryAbilities, mayReprint, seesCosts, withoutCosts } from '../../../policies/index.js';

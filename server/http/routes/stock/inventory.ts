@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { businessDate } from '../../../domain/dates.js';
 import { optionId } from '../../../../shared/lists.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
-import type { CountLineFilter } from '../../../../shared/stock-pages.js';
+import type { CountLineFilter } from '../../../../shared/pages/stock.js';
 import {
   COUNT_STATUSES,
   MOVED_POLICIES,

@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express';
 import { businessDate } from '../../../domain/dates.js';
 import { ROUTES, route } from '../../../../shared/routes.js';
-import type { TransferListFilters } from '../../../../shared/stock-pages.js';
+import type { TransferListFilters } from '../../../../shared/pages/stock.js';
 import { TRANSFER_STATUSES } from '../../../../shared/stock.js';
 import { NotFound } from '../../../domain/errors.js';
 import { TRANSFER_CANCEL_SCREENS, mayReprint, seesCosts, transferAbilities } from '../../../policies/index.js';

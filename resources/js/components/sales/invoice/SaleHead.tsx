@@ -1,4 +1,4 @@
-import { PRICE_LEVEL_LABELS } from '@shared/records';
+import { PRICE_LEVEL_LABELS } from '@shared/clients';
 import { addDays } from '@shared/dates';
 import { SelectField } from '@/components/Field';
 import { DateField } from '@/components/data/DateField';

@@ -1,4 +1,4 @@
-import type { ClientPickerItem } from '@shared/records';
+import type { ClientPickerItem } from '@shared/pickers';
 import type { PaymentMode } from '@shared/sales';
 import { levelPrice } from '@shared/sales';
 import type { MobileMoneyOperator, PaymentMethod } from '@shared/treasury';

@@ -3,7 +3,7 @@ import { addDays } from '@shared/dates';
 import { type DocumentTotals, documentTotals } from '@shared/document-totals';
 import { currencyInfo, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
-import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
+import type { ClientPickerItem, ProductPickerItem } from '@shared/pickers';
 import { route } from '@shared/routes';
 import { PaymentMismatch, allocatePayments } from '@shared/sales';
 import { baseQuantity } from '@/components/documents/document-lines';

@@ -1,5 +1,5 @@
 import type { Option } from '@shared/lists';
-import type { CountLineFilter } from '@shared/stock-pages';
+import type { CountLineFilter } from '@shared/pages/stock';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import type { ListHandle } from '@/components/data/useList';
 

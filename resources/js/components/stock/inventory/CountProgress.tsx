@@ -1,4 +1,4 @@
-import type { CountSessionView, CountSummaryView } from '@shared/stock-pages';
+import type { CountSessionView, CountSummaryView } from '@shared/pages/stock';
 import { StatusAlert } from '@/components/Field';
 import { formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';

@@ -1,4 +1,4 @@
-import type { CountSummaryView } from '@shared/stock-pages';
+import type { CountSummaryView } from '@shared/pages/stock';
 import { formatQty } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { Stat, StatRow } from '@/components/data/Stat';

@@ -2,7 +2,7 @@ import { router, usePage } from '@inertiajs/react';
 import { type ReactNode, useState } from 'react';
 import type { Paginated } from '@shared/lists';
 import { route } from '@shared/routes';
-import type { CountLineView } from '@shared/stock-pages';
+import type { CountLineView } from '@shared/pages/stock';
 import { SubmitButton } from '@/components/SubmitButton';
 import { type ErrorMap, formLevelErrors } from '@/components/data/form-errors';
 import { FormErrors } from '@/components/data/FormErrors';

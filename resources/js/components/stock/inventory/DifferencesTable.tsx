@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Paginated } from '@shared/lists';
-import type { CountLineView } from '@shared/stock-pages';
+import type { CountLineView } from '@shared/pages/stock';
 import { diffClass, formatQty, formatSigned } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
 import { CountLineProduct, CountLinesCard, CountLinesTable } from './CountLinesCard';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { route } from '@shared/routes';
-import type { InventoryShowProps } from '@shared/stock-pages';
+import type { InventoryShowProps } from '@shared/pages/stock';
 import { FieldError } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { SubmitButton } from '@/components/SubmitButton';

@@ -1,4 +1,4 @@
-import type { InventoryShowProps } from '@shared/stock-pages';
+import type { InventoryShowProps } from '@shared/pages/stock';
 import { route } from '@shared/routes';
 import { MOVED_POLICIES, MOVED_POLICY_LABELS, type MovedPolicy } from '@shared/stock';
 import { useState } from 'react';

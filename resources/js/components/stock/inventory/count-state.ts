@@ -2,7 +2,7 @@
  * The state of a count page as its query string carries it (tab, line filters, the validation
  * preview's policy and "uncounted as zero"), and the reading of a typed count. Pure, unit-tested.
  */
-import type { CountLineFilter } from '@shared/stock-pages';
+import type { CountLineFilter } from '@shared/pages/stock';
 import type { MovedPolicy } from '@shared/stock';
 import type { ListState } from '@/components/data/list-query';
 import { parseFrenchNumber } from '@/components/NumberInput';

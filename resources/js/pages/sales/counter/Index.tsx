@@ -1,12 +1,12 @@
 import { router } from '@inertiajs/react';
 import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import type { CounterClient, CounterPageProps, ParkedSaleView } from '@shared/counter-pages';
+import type { CounterClient, CounterPageProps, ParkedSaleView } from '@shared/pages/sales/counter';
 import { DiscountExceeded, type DiscountEntry, discountAmount, documentTotals } from '@shared/document-totals';
 import { LIMITS, LimitExceeded, limitMessage } from '@shared/limits';
 import { currencyInfo, formatAmount, formatMoney, minorToInput, parseMoneyInput } from '@shared/money';
 import type { PageProps } from '@shared/pages';
 import { parsePercent } from '@shared/percent';
-import type { ClientPickerItem, ProductPickerItem } from '@shared/records';
+import type { ClientPickerItem, ProductPickerItem } from '@shared/pickers';
 import { route } from '@shared/routes';
 import { PaymentMismatch, allocatePayments, levelPrice } from '@shared/sales';
 import type { MobileMoneyOperator } from '@shared/treasury';

@@ -2,7 +2,7 @@ import { Link, router } from '@inertiajs/react';
 import { type FormEvent, useState } from 'react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import type { CorrectableSale } from '@shared/sales-pages';
+import type { CorrectableSale } from '@shared/pages/sales';
 import { refundAmount } from '@shared/sales';
 import { accountChoiceLabel } from '@shared/treasury-accounts';
 import { AppPage } from '@/components/AppPage';

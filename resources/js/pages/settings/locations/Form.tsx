@@ -1,4 +1,5 @@
-import { LOCATION_KIND_LABELS, LOCATION_KINDS, type LocationKind, type MasterDataPages } from '@shared/records';
+import { LOCATION_KIND_LABELS, LOCATION_KINDS, type LocationKind } from '@shared/locations';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/Field';
 import { RecordForm } from '@/components/data/RecordForm';

@@ -1,5 +1,6 @@
 import { Link } from '@inertiajs/react';
-import { LOCATION_KIND_LABELS, LOCATION_KINDS, type MasterDataPages } from '@shared/records';
+import { LOCATION_KIND_LABELS, LOCATION_KINDS } from '@shared/locations';
+import type { MasterDataPages } from '@shared/pages/master-data';
 import { route } from '@shared/routes';
 import { NameLink, RowLink } from '@/components/data/DataTable';
 import { ListActions } from '@/components/data/ListActions';

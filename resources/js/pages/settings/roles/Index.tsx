@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import type { PageProps } from '@shared/pages';
 import { route } from '@shared/routes';
-import type { RoleSummaryProps } from '@shared/settings-pages';
+import type { RoleSummaryProps } from '@shared/pages/settings';
 import { TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { AppPage } from '@/components/AppPage';

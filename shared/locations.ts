@@ -1,0 +1,28 @@
+/**
+ * The company places: locations (dépôts, boutiques) and cash desks, as their pages see them.
+ */
+
+export const LOCATION_KINDS = ['depot', 'boutique'] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+export const LOCATION_KIND_LABELS: Record<LocationKind, string> = { depot: 'Dépôt', boutique: 'Boutique' };
+
+export interface LocationRow {
+  id: number;
+  code: string;
+  name: string;
+  kind: LocationKind;
+  address: string;
+  active: boolean;
+  cash_desk_count: number;
+}
+
+export interface CashDeskRow {
+  id: number;
+  code: string;
+  name: string;
+  location_id: number;
+  location_name: string;
+  is_main: boolean;
+  balance: number;
+  active: boolean;
+}
