@@ -36,8 +36,8 @@ export const NARROWED_COLUMNS: Record<string, readonly [string, string]> = {
   'treasury_accounts.kind': ['TreasuryKind', 'treasury'],
   'treasury_accounts.operator': ['MobileMoneyOperator', 'treasury'],
   'support_tickets.status': ['TicketStatus', 'support'],
-  'clients.kind': ['ClientKind', 'records'],
-  'clients.price_level': ['PriceLevel', 'records'],
+  'clients.kind': ['ClientKind', 'clients'],
+  'clients.price_level': ['PriceLevel', 'clients'],
 };
 
 export function rowTypesSource(schema: readonly TableColumns[]): string {
