@@ -68,12 +68,8 @@ export interface ParkedSaleView {
 }
 
 export interface CounterPageProps {
-  currency: string;
-  today: string;
   /** When this form was opened (ISO instant): a price changed since then refuses the sale. */
   form_loaded_at: string;
-  /** The company VAT, for the live totals: its rate and whether prices are typed VAT included (shared/vat.ts). */
-  vat: { enabled: boolean; rate_bp: number; prices_include_vat: boolean };
   /** The active shops the seller works in (their allowed places). */
   locations: CounterLocation[];
   /** The seller works only in some places (Paramètres › Utilisateurs): no shop means none is theirs. */

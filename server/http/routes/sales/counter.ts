@@ -53,18 +53,10 @@ export function counterRoutes(ctx: AppContext): Router {
     ROUTES['counter.index'],
     can('menu.sortiestock'),
     signedIn(async (req, res) => {
-      const company = req.user.company;
       const lastId = queryId(req.query, 'vente');
       const last = lastId ? await sellerCounterSale(db, Number(lastId), actorOf(req).id) : undefined;
       await res.inertia.render('sales/counter/Index', {
-        currency: company.currency,
-        today: businessDate(req.user.company.timeZone),
         form_loaded_at: nowIso(),
-        vat: {
-          enabled: company.vat.enabled,
-          rate_bp: company.vat.rate,
-          prices_include_vat: company.vat.pricesIncludeVat,
-        },
         locations: presentCounterLocations(await counterLocationRows(db, req.user.places)),
         places_restricted: !req.user.places.all,
         walk_in: presentCounterClient(await walkInClientRow(db)),
