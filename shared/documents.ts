@@ -50,6 +50,12 @@ export interface DocumentTypeDecl {
   readonly cancel: RouteName | null;
   /** Its resource in the REST API (the route reading one), or null when the API does not expose it. */
   readonly api: RouteName | null;
+  /**
+   * How the DGI certifies it when the company has a fiscal provider (shared/fiscal.ts): `sale` (an
+   * FNE sale, an e-MECeF FV), `refund` (an FNE refund of its original's items, an e-MECeF FA naming
+   * its original's code, sent once the original is certified), or null when it is not certified.
+   */
+  readonly fiscal: 'sale' | 'refund' | null;
 }
 
 /**
@@ -80,6 +86,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: 'entries.cancel',
     api: null,
+    fiscal: null,
   },
   transfer: {
     series: 'TRF',
@@ -101,6 +108,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: 'transfers.cancel',
     api: null,
+    fiscal: null,
   },
   // A count takes its number when it opens; an open count is abandoned (it keeps its number), a validated one stands.
   count: {
@@ -138,6 +146,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: 'inventory.abandon',
     api: null,
+    fiscal: null,
   },
   // A direct readjustment (casse, perte…) is numbered in the counts' series; its page is its printout. Never cancelled: another readjustment corrects it.
   readjustment: {
@@ -160,6 +169,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: null,
     api: null,
+    fiscal: null,
   },
   // Sales: one table, two series; the status a user reads is the payment status. A credit sale prints the facture, a cash sale the facture comptant.
   invoice: {
@@ -184,6 +194,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: 'sales.cancel',
     api: 'api.invoices.show',
+    fiscal: 'sale',
   },
   counterSale: {
     series: 'VB',
@@ -206,6 +217,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: 'sales.cancel',
     api: 'api.invoices.show',
+    fiscal: 'sale',
   },
   // Credit notes (corrections of counter sales): never cancelled, so no status badge.
   creditNote: {
@@ -228,6 +240,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: null,
     api: null,
+    fiscal: 'refund',
   },
   // A settlement's place is the account the money landed in.
   settlement: {
@@ -250,6 +263,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: 'settlements.cancel',
     api: 'api.settlements.show',
+    fiscal: null,
   },
   // A caisse operation's place is the place of its accounts (a desk's location, the user's banks and wallets), seen from either side.
   cashOperation: {
@@ -272,6 +286,7 @@ export const DOCUMENT_TYPES = {
     },
     cancel: 'cashOperations.cancel',
     api: null,
+    fiscal: null,
   },
 } as const satisfies Record<string, DocumentTypeDecl>;
 
@@ -292,10 +307,18 @@ export type LocatedDocument = {
 export type AccountPlacedDocument = {
   [K in DocumentType]: Types[K]['places'] extends { accounts: readonly string[] } ? Types[K]['places']['guard'] : never;
 }[DocumentType];
+/** The types the DGI certifies (`fiscal` not null): sales and their credit notes. */
+export type CertifiedDocumentType = {
+  [K in DocumentType]: Types[K]['fiscal'] extends null ? never : K;
+}[DocumentType];
 /** The page a document opens on (route names). */
 export type DocumentShowRoute = Types[DocumentType]['show']['route'];
 
 export const DOCUMENT_TYPE_KEYS = Object.keys(DOCUMENT_TYPES) as DocumentType[];
+
+export const CERTIFIED_DOCUMENT_TYPES = DOCUMENT_TYPE_KEYS.filter(
+  (type) => DOCUMENT_TYPES[type].fiscal !== null,
+) as CertifiedDocumentType[];
 
 /** The declaration of a type, widened (for code going through every type). */
 export const documentType = (type: DocumentType): DocumentTypeDecl & { readonly series: DocumentSeries } =>

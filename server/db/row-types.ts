@@ -38,6 +38,12 @@ export const NARROWED_COLUMNS: Record<string, readonly [string, string]> = {
   'support_tickets.status': ['TicketStatus', 'support'],
   'clients.kind': ['ClientKind', 'clients'],
   'clients.price_level': ['PriceLevel', 'clients'],
+  'company_settings.fiscal_provider': ['FiscalProvider', 'fiscal'],
+  'company_settings.default_tax_group': ['TaxGroup', 'tax-groups'],
+  'fiscal_certifications.provider': ['CertifyingProvider', 'fiscal'],
+  'fiscal_certifications.state': ['FiscalState', 'fiscal'],
+  'fiscal_certifications.document_type': ['CertifiedDocumentType', 'fiscal'],
+  'fiscal_certification_events.kind': ['FiscalEvent', 'fiscal'],
 };
 
 export function rowTypesSource(schema: readonly TableColumns[]): string {

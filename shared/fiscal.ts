@@ -1,0 +1,81 @@
+import type { TaxGroup } from './tax-groups.js';
+
+/**
+ * Certified invoices: the codes both sides share. The provider is the company's
+ * (Paramètres › Société › Facturation électronique, or FISCAL_PROVIDER); `none` certifies nothing.
+ */
+export const FISCAL_PROVIDERS = {
+  none: 'Aucune',
+  fne: 'FNE — Côte d’Ivoire (DGI)',
+  emecef: 'e-MECeF — Bénin (DGI)',
+} as const;
+
+export type FiscalProvider = keyof typeof FISCAL_PROVIDERS;
+export type CertifyingProvider = Exclude<FiscalProvider, 'none'>;
+
+/**
+ * Where a document's certification stands (fiscal_certifications.state):
+ * - pending: waiting to be sent (just committed, or a connection that never opened, retried later);
+ * - sending: claimed by one worker, the request about to leave or in flight;
+ * - certified: the DGI answered with a fiscal number;
+ * - refused: the DGI answered 4xx — the French message on the document, fixable and resendable;
+ * - uncertain: the request left and no answer came (timeout, 5xx, a crash while sending): never
+ *   resent automatically; a manager checks on the DGI's portal, then records the reference by hand
+ *   or resends deliberately.
+ */
+export const FISCAL_STATES = {
+  pending: 'En attente',
+  sending: 'En cours d’envoi',
+  certified: 'Certifiée',
+  refused: 'Refusée',
+  uncertain: 'Incertaine',
+} as const;
+
+export type FiscalState = keyof typeof FISCAL_STATES;
+
+/** The document types that are certified: those whose DOCUMENT_TYPES entry declares `fiscal`. */
+export { CERTIFIED_DOCUMENT_TYPES, type CertifiedDocumentType } from './documents.js';
+
+/** What happened to a certification (fiscal_certification_events.kind), in the order it may happen. */
+export const FISCAL_EVENTS = {
+  queued: 'Mise en file',
+  sent: 'Envoyée',
+  certified: 'Certifiée',
+  refused: 'Refusée',
+  retry: 'Nouvel essai programmé',
+  uncertain: 'Laissée incertaine',
+  confirmed: 'Confirmée (e-MECeF)',
+  cancelled: 'Annulée côté DGI (e-MECeF)',
+  manual: 'Référence saisie à la main',
+  resent: 'Renvoyée',
+} as const;
+
+export type FiscalEvent = keyof typeof FISCAL_EVENTS;
+
+/** Tax regimes offered in the settings (the DGI's names); free text is not accepted. */
+export const FISCAL_REGIMES = {
+  RNI: 'Réel normal d’imposition (RNI)',
+  RSI: 'Réel simplifié d’imposition (RSI)',
+  TEE: 'Taxe d’État de l’entreprenant (TEE)',
+  RME: 'Régime des micro-entreprises (RME)',
+  TPS: 'Taxe professionnelle synthétique (TPS)',
+} as const;
+
+export type FiscalRegime = keyof typeof FISCAL_REGIMES | '';
+
+/** The regimes where B2C sales under the threshold (5 000 FCFA by default) need no certification. */
+export const FORFAITAIRE_REGIMES: readonly FiscalRegime[] = ['TEE', 'RME', 'TPS'];
+
+/** A document's fiscal facts as the lists, pages, printouts and the API show them. */
+export interface FiscalFacts {
+  state: FiscalState;
+  provider: CertifyingProvider;
+  fiscal_number: string | null;
+  qr_content: string | null;
+  /** e-MECeF's block: machine, counters, date-time. */
+  mecef: { nim: string; counters: string; date_time: string } | null;
+  error_message: string | null;
+  certified_at: string | null;
+}
+
+export type { TaxGroup };
