@@ -10,6 +10,9 @@ import type { Knex } from 'knex';
  *   seller's NCC / IFU is the company's tax_number, its RCCM the company's rccm.
  * - locations and cash_desks: their point of sale at the DGI (FNE point of sale, e-MECeF NIM); a
  *   desk may carry its own e-MECeF machine token (encrypted), else the company's key is used.
+ * - products.tax_group (null: the company's default) and, kept on each sale line as it was sold,
+ *   sale_lines.tax_group and sale_lines.vat_rate_bp (the rate the line was taxed at: a document
+ *   may mix groups); the lines already there get 'normal' and their sale's rate.
  * - fiscal_certifications: the outbox, one row per certified document, written in the document's
  *   own transaction: its state (pending → sending → certified | refused | uncertain), the attempts
  *   and when the next may go, who claimed it, what was sent and answered, the fiscal number, the
@@ -34,6 +37,17 @@ export async function up(db: Knex): Promise<void> {
   await db.schema.alterTable('cash_desks', (t) => {
     t.string('fiscal_point_of_sale', 80).notNullable().defaultTo('');
     t.text('fiscal_machine_token').nullable();
+  });
+
+  await db.schema.alterTable('products', (t) => {
+    t.string('tax_group', 20).nullable();
+  });
+  await db.schema.alterTable('sale_lines', (t) => {
+    t.string('tax_group', 20).notNullable().defaultTo('normal');
+    t.integer('vat_rate_bp').notNullable().defaultTo(0);
+  });
+  await db('sale_lines').update({
+    vat_rate_bp: db.raw('(SELECT sales.vat_rate_bp FROM sales WHERE sales.id = sale_lines.sale_id)'),
   });
 
   await db.schema.createTable('fiscal_certifications', (t) => {
@@ -87,6 +101,11 @@ export async function down(db: Knex): Promise<void> {
     t.dropColumn('fiscal_point_of_sale');
     t.dropColumn('fiscal_machine_token');
   });
+  await db.schema.alterTable('sale_lines', (t) => {
+    t.dropColumn('tax_group');
+    t.dropColumn('vat_rate_bp');
+  });
+  await db.schema.alterTable('products', (t) => t.dropColumn('tax_group'));
   await db.schema.alterTable('locations', (t) => t.dropColumn('fiscal_point_of_sale'));
   await db.schema.alterTable('company_settings', (t) => {
     for (const c of [

@@ -40,6 +40,8 @@ export const NARROWED_COLUMNS: Record<string, readonly [string, string]> = {
   'clients.price_level': ['PriceLevel', 'clients'],
   'company_settings.fiscal_provider': ['FiscalProvider', 'fiscal'],
   'company_settings.default_tax_group': ['TaxGroup', 'tax-groups'],
+  'products.tax_group': ['TaxGroup', 'tax-groups'],
+  'sale_lines.tax_group': ['TaxGroup', 'tax-groups'],
   'fiscal_certifications.provider': ['CertifyingProvider', 'fiscal'],
   'fiscal_certifications.state': ['FiscalState', 'fiscal'],
   'fiscal_certifications.document_type': ['CertifiedDocumentType', 'fiscal'],

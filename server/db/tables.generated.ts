@@ -501,6 +501,7 @@ export type ProductsRow = {
   updated_at: string;
   search_name: string;
   search_key: string;
+  tax_group: TaxGroup | null;
 };
 
 export type ReportPaymentDaysRow = {
@@ -617,6 +618,8 @@ export type SaleLinesRow = {
   unit_cost: number;
   returned_quantity: number;
   vat_amount: number;
+  tax_group: TaxGroup;
+  vat_rate_bp: number;
 };
 
 export type SalePaymentsRow = {
