@@ -78,4 +78,26 @@ export interface FiscalFacts {
   certified_at: string | null;
 }
 
+/**
+ * The fiscal block of a certified document's printouts (every format: A5, A6, tickets 80 and 58 mm,
+ * DUPLICATA reprints): the fiscal number, the QR code drawn on our server from the DGI's token or
+ * qrCode (an SVG, no call out at print time), e-MECeF's block, the seller's tax identity. Before the
+ * DGI answers, `state` says so and the paper reads « En attente de certification ».
+ */
+export interface FiscalPrint {
+  provider: CertifyingProvider;
+  state: FiscalState;
+  fiscal_number: string | null;
+  /** An SVG document (the QR code of the verification link), null until certified. */
+  qr_svg: string | null;
+  mecef: { nim: string; counters: string; date_time: string } | null;
+  seller: { tax_label: 'NCC' | 'IFU'; tax_id: string; rccm: string; regime: string };
+}
+
+/** How the papers name the certification: the DGI's own words. */
+export const FISCAL_PRINT_TITLES: Record<CertifyingProvider, string> = {
+  fne: 'Facture normalisée électronique (FNE)',
+  emecef: 'Facture certifiée e-MECeF',
+};
+
 export type { TaxGroup };

@@ -1,4 +1,5 @@
 import { DOCUMENT_TYPE_KEYS, type DocumentPrintout, type DocumentPrintoutDecl, documentType } from './documents.js';
+import type { FiscalPrint } from './fiscal.js';
 import { PRINT_DOCUMENTS, type PaperFormat, type PrintDocumentDef, type PrintDocumentType } from './print-formats.js';
 
 /**
@@ -132,6 +133,8 @@ export interface PrintMeta {
   print_token: string | null;
   /** Paramètres › Impression for this printout's document type: format, copies, texts, logo. */
   settings: PrintSettings;
+  /** The certification of a document the DGI certifies (shared/fiscal.ts), null for every other printout. */
+  fiscal: FiscalPrint | null;
 }
 
 /**

@@ -40,6 +40,7 @@ export const NARROWED_COLUMNS: Record<string, readonly [string, string]> = {
   'clients.price_level': ['PriceLevel', 'clients'],
   'company_settings.fiscal_provider': ['FiscalProvider', 'fiscal'],
   'company_settings.default_tax_group': ['TaxGroup', 'tax-groups'],
+  'company_settings.fiscal_regime': ['FiscalRegime', 'fiscal'],
   'products.tax_group': ['TaxGroup', 'tax-groups'],
   'sale_lines.tax_group': ['TaxGroup', 'tax-groups'],
   'fiscal_certifications.provider': ['CertifyingProvider', 'fiscal'],

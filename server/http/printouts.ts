@@ -3,6 +3,7 @@ import type { SignedInRequest } from './signed-in.js';
 import { PRINTOUT_SETTINGS, type PrintDocumentType, type PrintMeta } from '../../shared/print.js';
 import { mayReprint } from '../policies/index.js';
 import { getCompany } from '../services/company/get-company.js';
+import { fiscalPrint } from '../services/fiscal/print.js';
 import { printSettingsFor } from '../services/print/print-settings.js';
 import { printToken } from '../services/print/print-token.js';
 import { type PrintedDocument, nextCopy } from '../services/print/record-print.js';
@@ -17,7 +18,8 @@ import { presentPrintMeta } from './presenters/print.js';
  * back to `back`, to a user who may not reprint) — and carries the signed `print_token` that the
  * preview's « Imprimer » sends to route('prints.record'), which counts the print (the DUPLICATA
  * rule, record-print.ts) and answers the mark the paper then carries, before the dialog opens.
- * State reports pass `document: null` (no copy, no token).
+ * State reports pass `document: null` (no copy, no token). A document the DGI certifies carries
+ * its fiscal block (fiscal number, QR code, seller's tax identity: server/services/fiscal/print.ts).
  * The layout comes from Paramètres › Impression (`meta.settings`, read by printSettingsFor): the
  * document type is the printout's (PRINTOUT_SETTINGS), 'states' for a state report, or `settings`.
  *
@@ -34,5 +36,6 @@ export async function printFrame(
   const copy = document ? await nextCopy(db, document, { mayReprint: mayReprint(req.user) }) : null;
   const token = document ? printToken(config.appKey, document, actor.id) : null;
   const layout = await printSettingsFor(db, settings ?? (document ? PRINTOUT_SETTINGS[document.printout] : 'states'));
-  return presentPrintMeta(await getCompany(db), actor, req.query, back, copy, token, layout);
+  const fiscal = document ? await fiscalPrint(db, document.printout, document.id) : null;
+  return presentPrintMeta(await getCompany(db), actor, req.query, back, copy, token, layout, fiscal);
 }

@@ -18,6 +18,7 @@ export function presentPrintMeta(
   copy: PrintCopy | null,
   printToken: string | null,
   settings: PrintSettings,
+  fiscal: PrintMeta['fiscal'] = null,
 ): PrintMeta {
   return {
     company: presentPrintCompany(company),
@@ -28,6 +29,7 @@ export function presentPrintMeta(
     copy,
     print_token: printToken,
     settings,
+    fiscal,
   };
 }
 

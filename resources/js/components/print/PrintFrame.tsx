@@ -17,8 +17,10 @@ import { toast } from 'react-toastify';
 import { amountInWordsAndFigures } from '@shared/amount-in-words';
 import { PAPER_FORMAT_LABELS, type PaperFormat, type PrintCompany, type PrintSettings } from '@shared/print';
 import type { PrintMeta } from '@shared/pages/stock';
+import type { FiscalPrint } from '@shared/fiscal';
 import { Icon } from '@/components/Icon';
 import { formatDateTime } from '@/components/data/format';
+import { FiscalBlock } from '@/components/print/FiscalBlock';
 import { usePrintCount } from '@/components/print/usePrintCount';
 
 export type PaperSize = PaperFormat;
@@ -153,6 +155,7 @@ function CountedPrintFrame({
       key={n}
       company={meta.company}
       settings={meta.settings}
+      fiscal={meta.fiscal}
       title={title}
       number={number}
       subtitle={subtitle}
@@ -236,12 +239,14 @@ function CountedPrintFrame({
 
 /**
  * One printed sheet: company header (logo, name, address, tax numbers, the header text of
- * Paramètres › Impression), title and number, marks, content, closing, footer text, who printed.
+ * Paramètres › Impression), title and number, marks, content, closing, the DGI's block of a
+ * certified document, footer text, who printed.
  * PrintFrame prints it; the Impression screen shows it as its live preview.
  */
 export function PrintSheet({
   company: c,
   settings,
+  fiscal = null,
   title,
   number,
   subtitle,
@@ -254,6 +259,8 @@ export function PrintSheet({
 }: {
   company: PrintCompany;
   settings: PrintSettings;
+  /** The DGI's block of a certified document (PrintMeta.fiscal). */
+  fiscal?: FiscalPrint | null;
   title: string;
   number?: string | null;
   subtitle?: ReactNode;
@@ -321,6 +328,7 @@ export function PrintSheet({
       {/* The end of the document stays together, on the last page: totals, words, notes, signatures, footer. */}
       <div className="app-print-end">
         {footer ? <div className="app-print-after">{footer}</div> : null}
+        {fiscal ? <FiscalBlock fiscal={fiscal} /> : null}
         {settings.footer_text ? (
           <div className="app-print-footer-text" data-testid="print-footer-text">
             {settings.footer_text}

@@ -8,6 +8,7 @@ import { printBack } from './print-back.js';
 import { refuseUnallowedLocation } from '../../../policies/places.js';
 import { requirePlace } from '../../middleware/places.js';
 import { nowIso } from '../../../db/dialect.js';
+import { TICKET_CERTIFICATION_WAIT_MS, waitForCertification } from '../../../services/fiscal/print.js';
 import { ticketWidth } from '../../../services/print/ticket-width.js';
 import { createCounterSale } from '../../../services/sales/counter-sale.js';
 import {
@@ -176,6 +177,8 @@ export function counterRoutes(ctx: AppContext): Router {
       if (!detail) throw new NotFound();
       const asked = queryChoice(req.query, 'width', ['', '80', '58'] as const, '');
       const width = asked === '58' ? '58mm' : asked === '80' ? '80mm' : await ticketWidth(db);
+      // A ticket printed right after its sale gives the DGI a few seconds to certify it.
+      await waitForCertification(db, ['counterSale'], id, TICKET_CERTIFICATION_WAIT_MS);
       const frame = await printFrame(ctx, req, res, {
         document: { printout: 'sale_ticket', id, number: detail.sale.number },
         back: printBack(req, route('counter.index')),
