@@ -1,9 +1,11 @@
 import type { MoneyMovementRow, TreasuryAccountRow } from '../../../shared/treasury-accounts.js';
-import { MONEY_MOVEMENT_TYPE_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
+import { MONEY_MOVEMENT_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
+import type { TreasuryAccountListRow } from '../../services/treasury/accounts.js';
+import type { LedgerMovement } from '../../services/treasury/account-ledger.js';
 
 /** A bank or mobile-money account (Paramètres › Société). */
-export function presentTreasuryAccountRow(row: any): TreasuryAccountRow {
+export function presentTreasuryAccountRow(row: TreasuryAccountListRow): TreasuryAccountRow {
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -18,7 +20,7 @@ export function presentTreasuryAccountRow(row: any): TreasuryAccountRow {
 }
 
 /** One line of an account's ledger, labelled in French. */
-export function presentMoneyMovement(row: any): MoneyMovementRow {
+export function presentMoneyMovement(row: LedgerMovement): MoneyMovementRow {
   return {
     id: Number(row.id),
     business_date: row.business_date,
@@ -27,7 +29,7 @@ export function presentMoneyMovement(row: any): MoneyMovementRow {
     type_label: MONEY_MOVEMENT_TYPE_LABELS[row.movement_type] ?? row.movement_type,
     label: row.label ?? '',
     payment_method: row.payment_method,
-    method_label: PAYMENT_METHOD_LABELS[row.payment_method as PaymentMethod] ?? row.payment_method,
+    method_label: PAYMENT_METHOD_LABELS[row.payment_method] ?? row.payment_method,
     operator: row.operator ?? null,
     phone: row.phone ?? null,
     reference: row.reference ?? null,

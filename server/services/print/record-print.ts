@@ -6,6 +6,7 @@ import type { Actor } from '../actor.js';
 import { auditUser } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { withIdempotency } from '../idempotency.js';
+import type { DocumentPrintsRow } from '../../db/tables.generated.js';
 
 /** The document a printout shows: its kind of printout, its id and its number. */
 export interface PrintedDocument {
@@ -25,9 +26,8 @@ function reprintRefusal(doc: PrintedDocument): Refusal {
 async function printRow(
   db: Knex | Knex.Transaction,
   doc: Pick<PrintedDocument, 'printout' | 'id'>,
-): Promise<Record<string, any> | undefined> {
-  const row = (await db('document_prints').where({ printout: doc.printout, document_id: doc.id }).first()) as
-    Record<string, any> | undefined;
+): Promise<DocumentPrintsRow | undefined> {
+  const row = await db('document_prints').where({ printout: doc.printout, document_id: doc.id }).first();
   return row && Number(row.reprint_count) >= 0 ? row : undefined;
 }
 
@@ -98,10 +98,11 @@ async function countPrint(
     })
     .onConflict(['printout', 'document_id'])
     .ignore();
-  const row = (await lockForUpdate(
+  // The row exists: inserted above if it was missing, in this transaction.
+  const row: DocumentPrintsRow = await lockForUpdate(
     trx,
     trx('document_prints').where({ printout: doc.printout, document_id: doc.id }).first(),
-  )) as Record<string, any>;
+  );
   const label = PRINTOUTS[doc.printout];
   if (Number(row.reprint_count) < 0) {
     await trx('document_prints')

@@ -17,6 +17,7 @@ import { postMoneyMovements } from '../treasury/ledger.js';
 import { lockSaleInOrder } from './lock-sale.js';
 import { chosenRefundAccount, refundMethodOf } from './payment-accounts.js';
 import { EVERY_PLACE, type PlaceScope } from '../../policies/places.js';
+import type { ProductsRow, SaleLinesRow } from '../../db/tables.generated.js';
 
 /**
  * Correction de vente boutique (issue 14): goods of a counter sale (VB-) brought back, with a
@@ -87,7 +88,9 @@ async function validateCreditNote(
     throw new Refusal({ sale_id: `La vente ${sale.number} est annulée : il n’y a rien à corriger.` });
   assertFresh(sale.version, input.version, `La vente ${sale.number} a été corrigée`);
 
-  const saleLines = await trx('sale_lines')
+  const saleLines: (SaleLinesRow & { product_name: ProductsRow['name']; unit: ProductsRow['unit'] })[] = await trx(
+    'sale_lines',
+  )
     .join('products', 'products.id', 'sale_lines.product_id')
     .where('sale_lines.sale_id', sale.id)
     .orderBy('sale_lines.position')
@@ -95,8 +98,13 @@ async function validateCreditNote(
   const byId = new Map(saleLines.map((l) => [Number(l.id), l]));
   const errors: Record<string, string> = {};
   const seen = new Set<number>();
-  const returned: Array<{ line: Record<string, any>; quantity: number; amount: number; vat: number; index: number }> =
-    [];
+  const returned: Array<{
+    line: (typeof saleLines)[number];
+    quantity: number;
+    amount: number;
+    vat: number;
+    index: number;
+  }> = [];
   input.lines.forEach((r, i) => {
     const line = byId.get(r.saleLineId);
     if (!line) {

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
 import { lockForUpdate } from '../../db/dialect.js';
+import type { SalesRow } from '../../db/tables.generated.js';
+import type { SaleKind } from '../../../shared/sales.js';
+
+/**
+ * A sale as locked. Its kind is one of SALE_KINDS (the only ones written); the column is not in
+ * NARROWED_COLUMNS because sales are joined with clients, whose kind would intersect it into never.
+ */
+export type LockedSale = Omit<SalesRow, 'kind'> & { kind: SaleKind };
 
 /**
  * Locks a validated sale before changing it, in the project's lock order (DESIGN: products (stock)
@@ -13,7 +21,7 @@ export async function lockSaleInOrder(
   trx: Knex.Transaction,
   saleId: number,
   options: { client: boolean },
-): Promise<Record<string, any> | undefined> {
+): Promise<LockedSale | undefined> {
   const first = await trx('sales').where({ id: saleId }).first('id', 'client_id');
   if (!first) return undefined;
   const productIds = (await trx('sale_lines').where({ sale_id: saleId }).distinct('product_id'))
@@ -21,5 +29,6 @@ export async function lockSaleInOrder(
     .sort((a, b) => a - b);
   if (productIds.length) await lockForUpdate(trx, trx('products').whereIn('id', productIds).orderBy('id').select('id'));
   if (options.client) await lockForUpdate(trx, trx('clients').where({ id: first.client_id }).select('id'));
-  return (await lockForUpdate(trx, trx('sales').where({ id: saleId }).first())) as Record<string, any> | undefined;
+  const sale: LockedSale | undefined = await lockForUpdate(trx, trx('sales').where({ id: saleId }).first());
+  return sale;
 }

@@ -11,6 +11,7 @@ import { companyToday, getCurrency } from '../company/get-company.js';
 import { assertFresh } from '../stock/common.js';
 import { postMoneyMovements } from '../treasury/ledger.js';
 import { releaseMobileMoneyReferences } from '../treasury/mobile-money-references.js';
+import type { SalesRow, SettlementsRow } from '../../db/tables.generated.js';
 
 /**
  * Annulations › Règlements (issue 15): a client settlement (REG-) cancelled with a mandatory
@@ -63,7 +64,7 @@ export async function cancelSettlement(
     ).first();
     const allocations = await trx('settlement_allocations').where({ settlement_id: id }).orderBy('position');
     const saleIds = [...new Set(allocations.map((a) => Number(a.sale_id)))].sort((a, b) => a - b);
-    const sales = saleIds.length
+    const sales: Pick<SalesRow, 'id' | 'number' | 'total_ttc' | 'amount_paid' | 'amount_credited'>[] = saleIds.length
       ? await lockForUpdate(
           trx,
           trx('sales')
@@ -72,7 +73,8 @@ export async function cancelSettlement(
             .select('id', 'number', 'total_ttc', 'amount_paid', 'amount_credited'),
         )
       : [];
-    const settlement = (await lockForUpdate(trx, trx('settlements').where({ id }).first())) as Record<string, any>;
+    const settlement: SettlementsRow | undefined = await lockForUpdate(trx, trx('settlements').where({ id }).first());
+    if (!settlement) throw new NotFound('Règlement introuvable');
 
     if (settlement.status === 'cancelled')
       throw new Refusal({ reason: `Le règlement ${settlement.number} est déjà annulé.` });
@@ -106,7 +108,7 @@ export async function cancelSettlement(
 
     // The invoices get their remaining amount back.
     const live = allocations.filter((a) => !a.cancelled_at);
-    const byId = new Map<number, Record<string, any>>(sales.map((s: Record<string, any>) => [Number(s.id), s]));
+    const byId = new Map(sales.map((s) => [Number(s.id), s]));
     const paidBack = new Map<number, number>();
     for (const a of live) paidBack.set(Number(a.sale_id), (paidBack.get(Number(a.sale_id)) ?? 0) + Number(a.amount));
     for (const [saleId, back] of paidBack) {

@@ -12,6 +12,7 @@ import { paginateDeferred } from '../../db/paginate.js';
 import { whereSearch } from '../../db/search.js';
 import { companyTimeZone, getCurrency } from '../company/get-company.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
+import type { MoneyMovementsRow, UsersRow } from '../../db/tables.generated.js';
 
 /**
  * The ledger of one treasury account as its page shows it (a bank, a wallet or a cash desk):
@@ -33,6 +34,25 @@ function movementsQuery(db: Knex, accountId: number, filters: AccountLedgerFilte
   });
   return qb;
 }
+
+/** A movement as the ledger lists it (withColumns). */
+export type LedgerMovement = Pick<
+  MoneyMovementsRow,
+  | 'id'
+  | 'business_date'
+  | 'occurred_at'
+  | 'movement_type'
+  | 'label'
+  | 'payment_method'
+  | 'operator'
+  | 'phone'
+  | 'reference'
+  | 'document_number'
+  | 'document_type'
+  | 'document_id'
+  | 'amount'
+  | 'balance_after'
+> & { user_name: UsersRow['name'] | null };
 
 function withColumns(qb: Knex.QueryBuilder): Knex.QueryBuilder {
   return qb
@@ -68,7 +88,7 @@ export async function accountLedger(
   filters: AccountLedgerFilters,
   page: number,
   perPage: number,
-): Promise<{ movements: Paginated<any>; totals: AccountLedgerTotals }> {
+): Promise<{ movements: Paginated<LedgerMovement>; totals: AccountLedgerTotals }> {
   const totals = await accountLedgerTotals(db, accountId, filters);
   const ids = movementsQuery(db, accountId, filters).orderBy('m.id', 'desc');
   const movements = await paginateDeferred(
@@ -76,7 +96,7 @@ export async function accountLedger(
     'm.id',
     page,
     perPage,
-    (r) => r,
+    (r: LedgerMovement) => r,
     { total: totals.count, ids },
   );
   return { movements, totals };
@@ -125,7 +145,7 @@ export async function exportAccountMovements(
   filters: AccountLedgerFilters,
   format: ExportFormat,
 ): Promise<ExportFile> {
-  const rows: any[] = await withColumns(movementsQuery(db, account.id, filters));
+  const rows: LedgerMovement[] = await withColumns(movementsQuery(db, account.id, filters));
   const clock = new Intl.DateTimeFormat('fr-FR', {
     timeZone: await companyTimeZone(db),
     hour: '2-digit',

@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { UsageInfo } from '../../../shared/records.js';
-import type {
-  ManagedTreasuryKind,
-  PaymentAccountOption,
-  PaymentAccounts,
-  TreasuryAccountFilters,
+import {
+  MANAGED_TREASURY_KINDS,
+  type ManagedTreasuryKind,
+  type PaymentAccountOption,
+  type PaymentAccounts,
+  type TreasuryAccountFilters,
 } from '../../../shared/treasury-accounts.js';
 import {
   MOBILE_MONEY_OPERATOR_LABELS,
@@ -29,6 +30,7 @@ import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, exists, historyReasons, usageInfo } from '../records/usage.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
 import { orderByFrench } from '../../db/french-order.js';
+import type { TreasuryAccountsRow } from '../../db/tables.generated.js';
 
 /**
  * Bank and mobile-money accounts (Paramètres › Société, issue 14): treasury accounts of kind
@@ -75,6 +77,18 @@ const SORT_COLUMNS: Record<TreasuryAccountSort, string> = {
 export type TreasuryAccountListQuery = ListQuery<TreasuryAccountSort, TreasuryAccountFilters>;
 
 const MANAGED: string[] = ['banque', 'mobile_money'];
+
+/** A bank or mobile-money account as read: its kind is one of MANAGED (the queries filter on it). */
+export type ManagedTreasuryAccount = Omit<TreasuryAccountsRow, 'kind'> & { kind: ManagedTreasuryKind };
+
+/** The columns of the accounts' list and export. */
+export type TreasuryAccountListRow = Pick<
+  ManagedTreasuryAccount,
+  'id' | 'kind' | 'code' | 'name' | 'bank_name' | 'account_number' | 'operator' | 'balance' | 'active'
+>;
+
+const isManagedKind = (kind: TreasuryKind): kind is ManagedTreasuryKind =>
+  (MANAGED_TREASURY_KINDS as readonly string[]).includes(kind);
 const ACCOUNT_NUMBER_MIN = 5;
 
 /** The word for an account in messages: « le compte SGBCI Compte courant ». */
@@ -106,8 +120,8 @@ export function listTreasuryAccounts(
   db: Knex,
   params: TreasuryAccountListQuery,
   scope: PlaceScope,
-): Promise<Paginated<any>> {
-  return paginate(accountsQuery(db, params, scope), params.page, params.per_page);
+): Promise<Paginated<TreasuryAccountListRow>> {
+  return paginate<TreasuryAccountListRow>(accountsQuery(db, params, scope), params.page, params.per_page);
 }
 
 /** The list as filtered, as a CSV or XLSX file. */
@@ -117,7 +131,7 @@ export async function exportTreasuryAccounts(
   format: ExportFormat,
   scope: PlaceScope,
 ): Promise<ExportFile> {
-  const rows: any[] = await accountsQuery(db, params, scope);
+  const rows: TreasuryAccountListRow[] = await accountsQuery(db, params, scope);
   return buildExport(
     format,
     {
@@ -144,8 +158,12 @@ export async function exportTreasuryAccounts(
 }
 
 /** A bank or mobile-money account (a caisse account is reached through its cash desk). */
-export async function findTreasuryAccount(db: Knex | Knex.Transaction, id: number) {
-  return db('treasury_accounts').where({ id }).whereIn('kind', MANAGED).first();
+export async function findTreasuryAccount(
+  db: Knex | Knex.Transaction,
+  id: number,
+): Promise<ManagedTreasuryAccount | undefined> {
+  const row = await db('treasury_accounts').where({ id }).whereIn('kind', MANAGED).first();
+  return row && isManagedKind(row.kind) ? { ...row, kind: row.kind } : undefined;
 }
 
 /** Any treasury account, caisse included (the ledger export). */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { keysetPage } from '../../db/paginate.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount } from '../places/scope.js';
+import type { MoneyMovementsRow, TreasuryAccountsRow, UsersRow } from '../../db/tables.generated.js';
 
 /**
  * Reading the money ledger for the REST API, across accounts (one account's page, newest first with
@@ -17,11 +18,23 @@ export interface MovementFilters {
   places: PlaceScope;
 }
 
-export function visibleTreasuryAccounts(db: Knex, places: PlaceScope): Promise<any[]> {
+/** A movement as the API lists it: the row with its account and its user. */
+export type MovementWithAccount = MoneyMovementsRow & {
+  account_code: TreasuryAccountsRow['code'];
+  account_name: TreasuryAccountsRow['name'];
+  account_kind: TreasuryAccountsRow['kind'];
+  user_name: UsersRow['name'] | null;
+};
+
+export function visibleTreasuryAccounts(db: Knex, places: PlaceScope): Promise<TreasuryAccountsRow[]> {
   return whereAllowedAccount(db('treasury_accounts').orderBy('kind').orderBy('code').select('*'), places);
 }
 
-export async function findVisibleTreasuryAccount(db: Knex, id: number, places: PlaceScope): Promise<any | undefined> {
+export async function findVisibleTreasuryAccount(
+  db: Knex,
+  id: number,
+  places: PlaceScope,
+): Promise<TreasuryAccountsRow | undefined> {
   return whereAllowedAccount(db('treasury_accounts').where('id', id), places).first();
 }
 
@@ -30,7 +43,7 @@ export function movementsAfter(
   filters: MovementFilters,
   afterId: number | null,
   limit: number,
-): Promise<{ data: any[]; next_after: number | null }> {
+): Promise<{ data: MovementWithAccount[]; next_after: number | null }> {
   const qb = db('money_movements as m')
     .join('treasury_accounts as a', 'a.id', 'm.account_id')
     .leftJoin('users as u', 'u.id', 'm.user_id')
@@ -39,5 +52,5 @@ export function movementsAfter(
   if (filters.from) qb.where('m.business_date', '>=', filters.from);
   if (filters.to) qb.where('m.business_date', '<=', filters.to);
   whereAllowedAccount(qb, filters.places, 'a.');
-  return keysetPage(qb, 'm.id', afterId, limit);
+  return keysetPage<MovementWithAccount>(qb, 'm.id', afterId, limit);
 }

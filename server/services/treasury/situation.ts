@@ -10,6 +10,12 @@ import { toBool } from '../../db/dialect.js';
 import { NotFound } from '../../domain/errors.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount } from '../places/scope.js';
+import type { LocationsRow, MoneyDaysRow, TreasuryAccountsRow } from '../../db/tables.generated.js';
+
+/** An account as the situation's picker reads it, with its place. */
+type AccountWithPlace = Pick<TreasuryAccountsRow, 'id' | 'code' | 'name' | 'kind' | 'active'> & {
+  location_name: LocationsRow['name'] | null;
+};
 
 /**
  * Situation de caisse (issue 16): for one treasury account and a period, the opening balance, every
@@ -30,7 +36,8 @@ export async function situationAccounts(db: Knex, scope: PlaceScope): Promise<Si
     .orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END")
     .orderBy('a.code')
     .select('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
-  return (await whereAllowedAccount(q, scope, 'a.')).map((r: any) => ({
+  const rows: AccountWithPlace[] = await whereAllowedAccount(q, scope, 'a.');
+  return rows.map((r) => ({
     id: Number(r.id),
     code: r.code,
     name: r.name,
@@ -60,7 +67,9 @@ async function expenseCategoryLines(
   to: string,
   line: { total_in: number; total_out: number; count: number },
 ): Promise<MovementTypeDetail[]> {
-  const rows = await db('cash_operations as o')
+  const rows: { id: number | null; name: string | null; n: number; total: number; cancelled: number }[] = await db(
+    'cash_operations as o',
+  )
     .leftJoin('expense_categories as c', 'c.id', 'o.expense_category_id')
     .where('o.from_account_id', accountId)
     .whereBetween('o.operation_date', [from, to])
@@ -74,7 +83,7 @@ async function expenseCategoryLines(
       db.raw("SUM(CASE WHEN o.status = 'cancelled' THEN 1 ELSE 0 END) AS cancelled"),
     );
   const lines: MovementTypeDetail[] = rows
-    .map((r: any) => {
+    .map((r) => {
       const cancelled = Number(r.cancelled);
       const name = r.name ?? 'Sans catégorie';
       return {
@@ -99,7 +108,7 @@ async function expenseCategoryLines(
 }
 
 export async function cashSituation(db: Knex, accountId: number, from: string, to: string): Promise<Situation> {
-  const a = await db('treasury_accounts as a')
+  const a: AccountWithPlace | undefined = await db('treasury_accounts as a')
     .leftJoin('locations as l', 'l.id', 'a.location_id')
     .where('a.id', accountId)
     .first('a.id', 'a.code', 'a.name', 'a.kind', 'a.active', 'l.name as location_name');
@@ -132,14 +141,20 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
     db('money_days')
       .where('account_id', accountId)
       .whereBetween('business_date', [from, to])
-      .select('business_date', 'movement_type', 'total_in', 'total_out', 'movement_count as n'),
+      .select<(Pick<MoneyDaysRow, 'business_date' | 'movement_type' | 'total_in' | 'total_out'> & { n: number })[]>(
+        'business_date',
+        'movement_type',
+        'total_in',
+        'total_out',
+        'movement_count as n',
+      ),
     db('cash_closings')
       .where({ account_id: accountId, status: 'closed' })
       .whereBetween('closing_date', [from, to])
       .select('id', 'closing_date', 'difference'),
   ]);
   const closingOf = new Map(
-    closings.map((c: any) => [c.closing_date as string, { id: Number(c.id), difference: Number(c.difference) }]),
+    closings.map((c) => [c.closing_date, { id: Number(c.id), difference: Number(c.difference) }]),
   );
   const byType = new Map<string, { total_in: number; total_out: number; count: number }>();
   const byDay = new Map<string, { total_in: number; total_out: number; count: number }>();
@@ -155,7 +170,7 @@ export async function cashSituation(db: Knex, accountId: number, from: string, t
       count: cur.count + c.count,
     });
   };
-  for (const r of cells as any[]) {
+  for (const r of cells) {
     const c = { total_in: Number(r.total_in), total_out: Number(r.total_out), count: Number(r.n) };
     add(byType, r.movement_type, c);
     add(byDay, r.business_date, c);
