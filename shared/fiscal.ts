@@ -78,4 +78,11 @@ export interface FiscalFacts {
   certified_at: string | null;
 }
 
+/**
+ * A stored credential (the company's API key, a desk's machine token) as a screen shows it: never
+ * the secret — none, its mask, or unreadable (encrypted under another app key: type it again).
+ */
+export type StoredSecret =
+  { state: 'none' } | { state: 'set'; masked: string } | { state: 'unreadable'; message: string };
+
 export type { TaxGroup };
