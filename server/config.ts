@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { FISCAL_PROVIDERS, type FiscalProvider } from '../shared/fiscal.js';
+
+/** An empty variable (`FISCAL_API_KEY=` in a .env) is an unset one. */
+const unsetWhenEmpty = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 /** Everything the server reads from the environment, parsed once. */
 const EnvSchema = z.object({
@@ -25,7 +30,30 @@ const EnvSchema = z.object({
   ERROR_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Where files live (SQLite database by default, backups, logos, attachments); storage/ by default. */
   STORAGE_DIR: z.string().min(1).optional(),
+  /** Certified invoices: each one set wins over Paramètres › Société › Facturation électronique. */
+  FISCAL_PROVIDER: unsetWhenEmpty(z.enum(Object.keys(FISCAL_PROVIDERS) as [FiscalProvider, ...FiscalProvider[]])),
+  FISCAL_API_URL: unsetWhenEmpty(z.string().trim().url().max(300)),
+  FISCAL_API_KEY: unsetWhenEmpty(z.string().trim().max(4000)),
+  FISCAL_TAX_ID: unsetWhenEmpty(z.string().trim().max(80)),
+  FISCAL_POINT_OF_SALE: unsetWhenEmpty(z.string().trim().max(80)),
+  FISCAL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
 });
+
+/**
+ * The certification settings the environment fixes (FISCAL_*): a field given here is shown locked
+ * on the screen and the screen's value is ignored (server/services/fiscal/settings.ts merges them).
+ */
+export interface FiscalEnvironment {
+  provider?: FiscalProvider;
+  apiUrl?: string;
+  apiKey?: string;
+  /** The seller's NCC / IFU, instead of the company's tax number. */
+  taxId?: string;
+  /** The DGI point of sale of a desk and a location that have none. */
+  pointOfSale?: string;
+  /** Per request to the DGI, in milliseconds (15 000 by default). */
+  timeoutMs: number;
+}
 
 /**
  * Express's `trust proxy` from TRUST_PROXY: off when unset (the client address is the socket's, an
@@ -77,6 +105,8 @@ export interface AppConfig {
   errorLogRetentionDays: number;
   /** Compile the client at start when public/build is missing or stale (BUILD_ON_START, default true; false where the deployment runs `npm run build`). */
   buildOnStart: boolean;
+  /** Certified invoices' settings from FISCAL_* (none set by default). */
+  fiscal: FiscalEnvironment;
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -122,6 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_SECONDS * 1000,
     errorLogRetentionDays: parsed.ERROR_LOG_RETENTION_DAYS,
     buildOnStart: parsed.BUILD_ON_START === 'true',
+    fiscal: {
+      provider: parsed.FISCAL_PROVIDER,
+      apiUrl: parsed.FISCAL_API_URL?.replace(/\/+$/, ''),
+      apiKey: parsed.FISCAL_API_KEY,
+      taxId: parsed.FISCAL_TAX_ID,
+      pointOfSale: parsed.FISCAL_POINT_OF_SALE,
+      timeoutMs: parsed.FISCAL_TIMEOUT_MS,
+    },
     ...overrides,
   };
 }

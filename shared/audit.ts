@@ -50,6 +50,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'company.updated': 'Modification',
   'company.logo': 'Logo',
   'printing.updated': 'Paramètres d’impression',
+  'fiscal_settings.updated': 'Facturation électronique modifiée',
   // Accounts (Support › Journaux): sign-ins, sign-outs, the profile.
   'auth.login': 'Connexion',
   'auth.login_failed': 'Échec de connexion',
@@ -130,6 +131,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   location: 'Emplacement',
   cash_desk: 'Caisse',
   company: 'Société',
+  fiscal_settings: 'Facturation électronique',
   import: 'Import',
   stock_entry: 'Entrée de stock',
   transfer: 'Transfert',
@@ -203,6 +205,16 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   allow_negative_stock: 'Stock négatif autorisé',
   allow_registration: 'Création de compte ouverte',
   logo_path: 'Logo',
+  // Facturation électronique (the key and the tokens: whether one is stored, never their value).
+  fiscal_provider: 'Service de certification',
+  fiscal_api_url: 'Adresse de l’API',
+  fiscal_api_key: 'Clé d’API',
+  fiscal_regime: 'Régime d’imposition',
+  fiscal_establishment: 'Établissement',
+  default_tax_group: 'Groupe de taxe par défaut',
+  fiscal_b2c_threshold: 'Seuil des ventes aux particuliers',
+  fiscal_point_of_sale: 'Point de vente DGI',
+  fiscal_machine_token: 'Jeton e-MECeF de la machine',
   // Caisse operations (CAI-).
   amount: 'Montant',
   from: 'Sorti de',

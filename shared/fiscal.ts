@@ -100,4 +100,23 @@ export const FISCAL_PRINT_TITLES: Record<CertifyingProvider, string> = {
   emecef: 'Facture certifiée e-MECeF',
 };
 
+/**
+ * A stored credential (the company's API key, a desk's machine token) as a screen shows it: never
+ * the secret — none, its mask, or unreadable (encrypted under another app key: type it again).
+ */
+export type StoredSecret =
+  { state: 'none' } | { state: 'set'; masked: string } | { state: 'unreadable'; message: string };
+
+/** One cash desk and the DGI point of sale its documents go under (its own, its location's, or the default). */
+export interface FiscalDeskPoint {
+  id: number;
+  code: string;
+  name: string;
+  location_name: string;
+  point_of_sale: string;
+  /** Where it comes from: the desk, its location, FISCAL_POINT_OF_SALE, or none. */
+  source: 'desk' | 'location' | 'environment' | 'none';
+  has_machine_token: boolean;
+}
+
 export type { TaxGroup };

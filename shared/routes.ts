@@ -244,6 +244,7 @@ export const ROUTES = {
   'company.settings': '/parametres/societe',
   'company.logo': '/parametres/societe/logo',
   'company.accounts': '/parametres/societe/comptes',
+  'company.fiscal': '/parametres/societe/facturation-electronique',
   ...prefixed('locations', records(LOCATIONS)),
   ...prefixed('cashDesks', records(CASH_DESKS)),
   // Bank and mobile-money accounts; the ledger export serves every treasury account (a cash desk's too).

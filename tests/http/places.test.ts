@@ -792,6 +792,7 @@ const NO_PLACE: Partial<Record<RouteName, string>> = {
   'api.clients.show': 'fichier clients',
   'company.settings': 'identité de la société',
   'company.logo': 'logo de la société',
+  'company.fiscal': 'réglages de la facturation électronique (les caisses listées sont celles de l’utilisateur)',
   'apiTokens.index': 'jetons de l’utilisateur',
   'apiTokens.reference': 'référence de l’API',
   'printing.index': 'réglages des impressions',

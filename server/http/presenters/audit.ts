@@ -2,6 +2,8 @@ import { AUDIT_FIELD_LABELS, auditActionLabel } from '../../../shared/audit.js';
 import type { AuditItem } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
+import { FISCAL_PROVIDERS, FISCAL_REGIMES } from '../../../shared/fiscal.js';
+import { TAX_GROUPS } from '../../../shared/tax-groups.js';
 import { ALL_PERMISSION_LABELS } from '../../../shared/permissions.js';
 import type { AuditEntryRow } from '../../services/audit/history.js';
 
@@ -12,6 +14,7 @@ const MONEY_FIELDS = new Set([
   'wholesale_price',
   'min_price',
   'balance',
+  'fiscal_b2c_threshold',
 ]);
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   kind: {
@@ -24,6 +27,9 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   },
   operator: MOBILE_MONEY_OPERATOR_LABELS,
   price_level: { detail: 'Détail', gros: 'Gros' },
+  fiscal_provider: FISCAL_PROVIDERS,
+  fiscal_regime: FISCAL_REGIMES,
+  default_tax_group: Object.fromEntries(Object.entries(TAX_GROUPS).map(([code, group]) => [code, group.label])),
 };
 
 /** A product's threshold at a location (services/stock/alert-thresholds.ts LOCATION_THRESHOLD_FIELD): « location_threshold:BTQ01 ». */

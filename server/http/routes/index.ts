@@ -8,6 +8,7 @@ import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
 import { companyPlacesRoutes } from './company-places.js';
 import { companySettingsRoutes } from './company-settings.js';
+import { fiscalSettingsRoutes } from './fiscal-settings.js';
 import { counterRoutes } from './sales/counter.js';
 import { pickerRoutes } from './pickers.js';
 import { printingRoutes } from './printing.js';
@@ -52,6 +53,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(priceCentreRoutes(ctx));
   app.use(companyPlacesRoutes(ctx));
   app.use(companySettingsRoutes(ctx));
+  app.use(fiscalSettingsRoutes(ctx));
   app.use(supportRoutes(ctx));
   app.use(treasuryAccountRoutes(ctx));
   app.use(cashRoutes(ctx));

@@ -215,6 +215,53 @@ export function optionalEmail() {
   );
 }
 
+/** An optional http(s) address (an API's base URL): '' when empty, without its trailing slashes. */
+export function webAddress(label: string, max = 300) {
+  return shaped(
+    z
+      .unknown()
+      .optional()
+      .transform((v, ctx): string => {
+        const raw = formatText(v, ctx, `Le champ ${label}`);
+        if (raw === INVALID) return z.NEVER as never;
+        const s = raw.trim();
+        if (s === '') return '';
+        if (s.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
+        const url = URL.canParse(s) ? new URL(s) : null;
+        if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || /\s/.test(s))
+          return fail(
+            ctx,
+            `Le champ ${label} doit être une adresse web complète, commençant par https:// ou http:// (par exemple https://api.exemple.ci).`,
+          );
+        if (url.username || url.password)
+          return fail(ctx, `Le champ ${label} ne doit pas contenir d’identifiant ni de mot de passe.`);
+        return s.replace(/\/+$/, '');
+      }),
+    { type: 'string', format: 'uri', maxLength: max },
+  );
+}
+
+/**
+ * A secret typed in a write-only field (an API key, a token): kept as typed apart from the spaces
+ * around it, '' when left empty (the stored one is kept); a line break or control character refused.
+ */
+export function secretText(label: string, max = 4000) {
+  return shaped(
+    z
+      .unknown()
+      .optional()
+      .transform((v, ctx): string => {
+        const raw = formatText(v, ctx, `Le champ ${label}`);
+        if (raw === INVALID) return z.NEVER as never;
+        const s = raw.trim();
+        if (/\s/.test(s)) return fail(ctx, `Le champ ${label} ne doit pas contenir d’espace ni de retour à la ligne.`);
+        if (s.length > max) return fail(ctx, `Le champ ${label} ne doit pas dépasser ${max} caractères.`);
+        return s;
+      }),
+    { type: 'string', maxLength: max, format: 'password' },
+  );
+}
+
 /** An amount typed in major units ("1 250 000", 12.5) → minor units; empty → 0 unless required. */
 export function money(
   label: string,

@@ -2,7 +2,7 @@ import { Link, usePage } from '@inertiajs/react';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 
-/** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses, Banques et mobile money, Comptes). */
+/** Tabs between sibling list pages (Paramètres › Société: Emplacements, Caisses, Banques et mobile money, Comptes, Facturation électronique). */
 /** `exact`: the tab is active on its own address only (a tab whose sibling lives under its path); `active`: the screen says which tab is on (views of one address, ?view=). */
 export function SubNav({
   items,
@@ -42,6 +42,7 @@ export const COMPANY_TABS = [
   { href: route('cashDesks.index'), label: 'Caisses', icon: 'fa-solid fa-cash-register' },
   { href: route('treasuryAccounts.index'), label: 'Banques et mobile money', icon: 'fa-solid fa-building-columns' },
   { href: route('company.accounts'), label: 'Comptes', icon: 'fa-solid fa-user-plus' },
+  { href: route('company.fiscal'), label: 'Facturation électronique', icon: 'fa-solid fa-stamp' },
 ];
 
 export const API_TABS = [
