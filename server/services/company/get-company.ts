@@ -71,6 +71,14 @@ export function companyVat(company: Pick<Company, 'vat_enabled' | 'vat_rate_bp' 
   };
 }
 
+/**
+ * The company's default tax group as a column of a product query (`default_tax_group`), so a
+ * presenter resolves a product's group with productTaxGroup(row.tax_group, row.default_tax_group)
+ * from the one read.
+ */
+export const defaultTaxGroupColumn = (db: Knex | Knex.Transaction) =>
+  db.raw('(SELECT cs.default_tax_group FROM company_settings cs WHERE cs.id = 1) AS default_tax_group');
+
 /** The currency code alone (one indexed single-row read), for presenters that format money. */
 export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> {
   const row = await prepared(db, db('company_settings').where({ id: 1 }).first('currency'));

@@ -13,7 +13,7 @@ import { lineVatRate } from '../../../shared/vat.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Actor } from '../actor.js';
-import { companyVat, getCompany } from '../company/get-company.js';
+import { companyVat, defaultTaxGroupColumn, getCompany } from '../company/get-company.js';
 import { throwIfErrors } from '../stock/common.js';
 import type { Row } from '../stock/lookups.js';
 
@@ -186,7 +186,18 @@ export async function parkedSales(db: Knex, userId: number, scope: PlaceScope): 
     (ids.length
       ? await db('products')
           .whereIn('id', ids)
-          .select('id', 'code', 'name', 'unit', 'retail_price', 'wholesale_price', 'min_price', 'active')
+          .select(
+            'id',
+            'code',
+            'name',
+            'unit',
+            'retail_price',
+            'wholesale_price',
+            'min_price',
+            'active',
+            'tax_group',
+            defaultTaxGroupColumn(db),
+          )
       : []
     ).map((p) => [Number(p.id), p as Row]),
   );
