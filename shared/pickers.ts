@@ -2,6 +2,7 @@
  * The JSON answered to the product and client pickers of the forms (not pages).
  */
 import type { PriceLevel } from './clients.js';
+import type { TaxGroup } from './tax-groups.js';
 
 export interface ProductPickerItem {
   id: number;
@@ -16,6 +17,8 @@ export interface ProductPickerItem {
   retail_price: number;
   wholesale_price: number;
   min_price: number;
+  /** The group a sale taxes it under: its own, else the company's default (productTaxGroup). */
+  tax_group: TaxGroup;
   category: string;
   /** At the asked location_id; null when no location was given. */
   stock: number | null;

@@ -1,7 +1,7 @@
 /**
  * Sales vocabulary and pure rules shared by the server and the live forms: kinds, statuses, payment
  * modes with their French labels; how a split payment is allocated; what a partial return refunds
- * (a document discount's share per line: server/domain/pricing/discount-allocation.ts). Amounts are
+ * (a document discount's share per line: shared/document-totals.ts). Amounts are
  * integers in minor units.
  */
 import { DOCUMENT_TYPES, type DocumentSeries } from './documents.js';

@@ -42,5 +42,9 @@ export const DEFAULT_TAX_GROUP: TaxGroup = 'normal';
 export const isTaxGroup = (value: unknown): value is TaxGroup =>
   typeof value === 'string' && Object.prototype.hasOwnProperty.call(TAX_GROUPS, value);
 
+/** A product's group as a sale takes it: its own, else the company's default (company_settings.default_tax_group). */
+export const productTaxGroup = (group: string | null | undefined, companyDefault: string): TaxGroup =>
+  isTaxGroup(group) ? group : isTaxGroup(companyDefault) ? companyDefault : DEFAULT_TAX_GROUP;
+
 /** A group's VAT rate in basis points, the company's rate standing in for `null`. */
 export const taxGroupRate = (group: TaxGroup, companyRate: number): number => TAX_GROUPS[group].rate ?? companyRate;

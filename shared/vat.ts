@@ -1,12 +1,18 @@
+import { type TaxGroup, taxGroupRate } from './tax-groups.js';
+
 /**
  * The one HT/TTC split of the application (pure, shared by the server and the live forms): every
- * document total, every line's share of a document's VAT, every margin (on the amount VAT
- * excluded) and the price rule's « marge sur coût » go through it. Amounts are integers in the
- * currency's minor unit; the arithmetic is BigInt, with one half-up rounding.
+ * document total (each of its rates' groups, shared/document-totals.ts), every margin (on the
+ * amount VAT excluded) and the price rule's « marge sur coût » go through it. Amounts are integers
+ * in the currency's minor unit; the arithmetic is BigInt, with one half-up rounding.
  *
  * Sale prices are typed either VAT included (TTC: what the customer pays, the VAT taken out of it)
  * or VAT excluded (HT: the VAT added on top) — the company's setting (Paramètres › Société), kept
  * on each sale as it was when it was made. With VAT off, HT = TTC and the VAT is 0.
+ *
+ * A sale line is taxed at its product's tax group's rate (`lineVatRate`, the one place a line's
+ * rate is decided): the normal group at the company's rate, the others at their own
+ * (shared/tax-groups.ts). A margin or a price rule takes the company's rate.
  */
 
 export interface VatSetting {
@@ -23,6 +29,12 @@ export interface VatSplit {
   ht: number;
   vat: number;
   ttc: number;
+}
+
+/** One rate's group of a document: its lines' base as HT and TTC, and its VAT. */
+export interface VatRateTotals extends VatSplit {
+  /** Basis points. */
+  rate: number;
 }
 
 /** a / b rounded half-up, for a ≥ 0 and b > 0. */
@@ -73,9 +85,18 @@ export function pricedFromHt(num: bigint, den: bigint, vat: VatSetting): { num: 
 }
 
 /**
+ * The VAT rate a sale line is taxed at, in basis points: its tax group's (the company's rate for
+ * the normal group), 0 with the company's VAT off whatever the group. Kept on the line as it was
+ * sold (sale_lines.vat_rate_bp).
+ */
+export function lineVatRate(group: TaxGroup, vat: VatSetting): number {
+  return vat.enabled ? taxGroupRate(group, Number(rateOf(vat))) : 0;
+}
+
+/**
  * A sale line's amounts → HT and TTC: its paid amount in the sale's price basis and its share of
- * the document's VAT (sale_lines.vat_amount: the VAT spread over the lines by `allocateDocumentDiscount`,
- * largest remainder, so the lines add up to the document's HT, VAT and TTC exactly).
+ * its rate's VAT (sale_lines.vat_amount, documentTotals' line `vat`: each rate's VAT spread over
+ * its lines by largest remainder, so the lines add up to the document's HT, VAT and TTC exactly).
  */
 export function lineVat(paid: number, share: number, pricesIncludeVat: boolean): { ht: number; ttc: number } {
   return pricesIncludeVat ? { ht: paid - share, ttc: paid } : { ht: paid, ttc: paid + share };
@@ -97,4 +118,28 @@ export function priceMargin(
 ): { ht: number; margin: number; rate: number | null } {
   const ht = excludingVat(price, vat);
   return { ht, margin: ht - cost, rate: marginRate(ht - cost, ht) };
+}
+
+/** What a stored line tells of its VAT: its rate, what it was paid (net − its share of the document discount) and its VAT share. */
+export interface StoredVatLine {
+  rate: number;
+  paid: number;
+  vat: number;
+}
+
+/**
+ * A stored document's VAT per rate (the printouts' breakdown), highest rate first: the sums of its
+ * lines' stored shares by rate — the groups documentTotals computed when it was made, to the unit.
+ */
+export function vatBreakdown(lines: readonly StoredVatLine[], pricesIncludeVat: boolean): VatRateTotals[] {
+  const byRate = new Map<number, VatRateTotals>();
+  for (const l of lines) {
+    const { ht, ttc } = lineVat(l.paid, l.vat, pricesIncludeVat);
+    const group = byRate.get(l.rate) ?? { rate: l.rate, ht: 0, vat: 0, ttc: 0 };
+    group.ht += ht;
+    group.vat += l.vat;
+    group.ttc += ttc;
+    byRate.set(l.rate, group);
+  }
+  return [...byRate.values()].sort((a, b) => b.rate - a.rate);
 }

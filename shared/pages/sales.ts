@@ -12,6 +12,7 @@ import type { PriceLevel } from '../clients.js';
 import type { ClientPickerItem } from '../pickers.js';
 import type { PaymentMode, SaleDisplayStatus, SaleKind } from '../sales.js';
 import type { MobileMoneyOperator, PaymentMethod } from '../treasury.js';
+import type { VatRateTotals } from '../vat.js';
 import type {
   CreditNotesCreateProps,
   CreditNotesIndexProps,
@@ -169,6 +170,8 @@ export interface SaleView {
   prices_include_vat: boolean;
   total_ht: number;
   vat: number;
+  /** The VAT per rate of its lines (vatBreakdown), highest rate first: a breakdown when there are several. */
+  vat_rates: VatRateTotals[];
   total_ttc: number;
   paid: number;
   credited: number;

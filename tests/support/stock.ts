@@ -37,6 +37,8 @@ export async function makeProduct(
     wholesale_price: number;
     min_price: number;
     active: boolean;
+    /** null: the company's default group. */
+    tax_group: string | null;
   }> & { category_id: number },
 ) {
   seq++;
@@ -57,6 +59,7 @@ export async function makeProduct(
       wholesale_price: fields.wholesale_price ?? 0,
       min_price: fields.min_price ?? 0,
       active: fields.active ?? true,
+      tax_group: fields.tax_group ?? null,
       created_at: now,
       updated_at: now,
     }),

@@ -13,6 +13,7 @@ import type { LocationThreshold } from '../../services/stock/alert-thresholds.js
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
 import { withoutCosts } from '../../policies/index.js';
+import { productTaxGroup } from '../../../shared/tax-groups.js';
 
 /**
  * Products: rows → props, for the list, the record, the price centre and the pickers. The fields
@@ -84,7 +85,12 @@ export function presentProductPickerItem(
   stock: ReadonlyMap<number, number> | null,
 ): ProductPickerItem {
   const fields = productFields(row, showCosts);
-  return { ...fields, category: row.category, stock: stock ? (stock.get(fields.id) ?? 0) : null };
+  return {
+    ...fields,
+    tax_group: productTaxGroup(row.tax_group, row.default_tax_group),
+    category: row.category,
+    stock: stock ? (stock.get(fields.id) ?? 0) : null,
+  };
 }
 
 /** A row of the price centre's grid (its users see costs). */

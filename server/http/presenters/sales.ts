@@ -21,7 +21,7 @@ import {
   type PaymentMethod,
 } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
-import { lineVat } from '../../../shared/vat.js';
+import { lineVat, vatBreakdown } from '../../../shared/vat.js';
 import { withoutCosts } from '../../policies/index.js';
 import { type SaleDetail, displayStatus, dueOf } from '../../services/sales/sale-queries.js';
 import type { Row } from '../../services/stock/lookups.js';
@@ -86,6 +86,13 @@ function presentLine(l: Row, pricesIncludeVat: boolean, showCosts: boolean): Sal
   );
 }
 
+/** What a stored sale line tells of its VAT (vatBreakdown): its rate, what it was paid, its VAT share. */
+export const storedVatLine = (l: Row) => ({
+  rate: n(l.vat_rate_bp),
+  paid: n(l.net) - n(l.allocated_discount),
+  vat: n(l.vat_amount),
+});
+
 function presentPayment(p: Row): SalePaymentView {
   const method = p.method as PaymentMethod;
   return {
@@ -137,6 +144,7 @@ export function presentSale(
       prices_include_vat: toBool(s.prices_include_vat),
       total_ht: n(s.total_ht),
       vat: n(s.vat_amount),
+      vat_rates: vatBreakdown(lines.map(storedVatLine), toBool(s.prices_include_vat)),
       total_ttc: total,
       paid: n(s.amount_paid),
       credited: n(s.amount_credited),

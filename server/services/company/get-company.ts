@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { prepared, toBool } from '../../db/dialect.js';
 import { businessDate } from '../../domain/dates.js';
+import { type TaxGroup, productTaxGroup } from '../../../shared/tax-groups.js';
 import type { VatSetting } from '../../../shared/vat.js';
 
 /** The company settings row (company_settings, id = 1) with booleans as booleans. */
@@ -21,6 +22,8 @@ export interface Company {
   vat_rate_bp: number;
   /** Sale prices are typed VAT included (TTC, the default) or excluded (HT): shared/vat.ts. */
   prices_include_vat: boolean;
+  /** The tax group of a product without one (shared/tax-groups.ts). */
+  default_tax_group: TaxGroup;
   allow_negative_stock: boolean;
   /** Whether guests may create an account (« Créer un compte »); on by default. */
   allow_registration: boolean;
@@ -51,6 +54,7 @@ export async function getCompany(db: Knex | Knex.Transaction): Promise<Company> 
     vat_enabled: toBool(row.vat_enabled),
     vat_rate_bp: Number(row.vat_rate_bp),
     prices_include_vat: row.prices_include_vat === undefined ? true : toBool(row.prices_include_vat),
+    default_tax_group: productTaxGroup(null, row.default_tax_group),
     allow_negative_stock: toBool(row.allow_negative_stock),
     allow_registration: toBool(row.allow_registration),
     logo_path: row.logo_path ?? null,
@@ -66,6 +70,14 @@ export function companyVat(company: Pick<Company, 'vat_enabled' | 'vat_rate_bp' 
     pricesIncludeVat: company.prices_include_vat,
   };
 }
+
+/**
+ * The company's default tax group as a column of a product query (`default_tax_group`), so a
+ * presenter resolves a product's group with productTaxGroup(row.tax_group, row.default_tax_group)
+ * from the one read.
+ */
+export const defaultTaxGroupColumn = (db: Knex | Knex.Transaction) =>
+  db.raw('(SELECT cs.default_tax_group FROM company_settings cs WHERE cs.id = 1) AS default_tax_group');
 
 /** The currency code alone (one indexed single-row read), for presenters that format money. */
 export async function getCurrency(db: Knex | Knex.Transaction): Promise<string> {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { escapeLike, prefixIndexOrder, whereTrueUnindexed } from '../../db/dialect.js';
 import { firstMatches, fuzzyMatchIds, whereSearch } from '../../db/search.js';
 import { orderByFrench } from '../../db/french-order.js';
+import { defaultTaxGroupColumn } from '../company/get-company.js';
 
 /**
  * Type-ahead searches behind the product and client pickers (sales, stock entries, transfers,
@@ -29,6 +30,7 @@ const PRODUCT_COLUMNS = [
   'products.retail_price',
   'products.wholesale_price',
   'products.min_price',
+  'products.tax_group',
   'categories.name as category',
 ];
 
@@ -48,7 +50,7 @@ function productBase(db: Knex, options: { indexable: boolean } = { indexable: tr
     db,
     'products.active',
     options,
-  ).select(PRODUCT_COLUMNS);
+  ).select([...PRODUCT_COLUMNS, defaultTaxGroupColumn(db)]);
 }
 
 /** What a product search found: its rows (at most PICKER_LIMIT), the exact match of a scan, the stock at the asked location. */

@@ -3,7 +3,6 @@ import { type Write, insertWrites, writeOf, writeTogether } from '../../db/bulk.
 import { nextDocumentNumber } from '../../db/counters.js';
 import { insertReturningId, nowIso } from '../../db/dialect.js';
 import { yearOf } from '../../domain/dates.js';
-import { allocateDocumentDiscount } from '../../domain/pricing/discount-allocation.js';
 import { formatMoney } from '../../../shared/money.js';
 import { SALE_SERIES, paymentStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
@@ -33,9 +32,12 @@ import {
  * vente boutique), validated in one transaction:
  * - the lines are priced from the client's price level unless the seller typed a price; a line
  *   paid below minimum × quantity — after its own discount and its share of the document discount
- *   (allocateDocumentDiscount, server/domain/pricing) — needs `sales.below_min_price`;
+ *   (documentTotals' allocatedDiscount) — needs `sales.below_min_price`;
+ * - each line is taxed at its product's tax group's rate (its own group, else the company's
+ *   default: lineVatRate), both kept on the line (sale_lines.tax_group, vat_rate_bp);
  * - totals are recomputed here with the shared documentTotals (prices VAT included or excluded as
- *   the company says: companyVat); a client total is never trusted;
+ *   the company says: companyVat; the VAT per rate, shared over the lines); a client total is
+ *   never trusted;
  * - the goods leave the location through the stock ledger (no oversell), each line keeping the
  *   CMUP of the moment (margins);
  * - comptant: the payments (possibly split cash / mobile money / …) must cover the total; each lands
@@ -92,22 +94,20 @@ export async function validateSale(
   const products = await requireActiveProducts(trx, input.lines, errors, { lock: true });
   const priceLevel: 'detail' | 'gros' = client?.price_level === 'gros' ? 'gros' : 'detail';
 
-  const priced = await priceSaleLines(trx, input, products, priceLevel, errors);
+  const vat = companyVat(company);
+  const taxes = { vat, defaultTaxGroup: company.default_tax_group };
+  const priced = await priceSaleLines(trx, input, products, priceLevel, taxes, errors);
   throwIfErrors(errors);
 
   const lines = mergeSaleLines(priced, products);
 
-  const totals = saleTotals(lines, input.discount, companyVat(company), money, currency);
-
-  // The document discount's share of each line (stored with the line: returns, reports and printouts read it).
-  const shares = allocateDocumentDiscount(
-    totals.lines.map((l) => l.net),
-    totals.discount,
-  );
+  // With each line's share of the document discount and of its rate's VAT (stored with the line:
+  // returns, reports by product and printouts read them, and they add up to the sale's HT, VAT, TTC).
+  const totals = saleTotals(lines, input.discount, vat, money, currency);
 
   // Minimum price: what the customer pays for each line, after its discount and its share of the
   // document discount, is at least the minimum × the quantity.
-  if (!rights.belowMinPrice) refuseBelowMinimum(lines, totals, shares, products, money);
+  if (!rights.belowMinPrice) refuseBelowMinimum(lines, totals, products, money);
   const total = totals.totalTTC;
 
   // Payments of a sale paid now: they must cover the total; each lands in its treasury account.
@@ -120,11 +120,6 @@ export async function validateSale(
 
   const { number } = await nextDocumentNumber(trx, SALE_SERIES[input.kind], yearOf(input.saleDate));
   const now = nowIso();
-  // The document's VAT shared over its lines as they are paid (sale_lines.vat_amount): lines, reports by product and refunds add up to its HT, VAT and TTC.
-  const vatShares = allocateDocumentDiscount(
-    totals.lines.map((l, k) => l.net - shares[k]),
-    totals.vat,
-  );
   const saleId = await insertReturningId(trx, 'sales', {
     number,
     kind: input.kind,
@@ -192,8 +187,10 @@ export async function validateSale(
       gross: totals.lines[k].gross,
       discount: totals.lines[k].discount,
       net: totals.lines[k].net,
-      allocated_discount: shares[k],
-      vat_amount: vatShares[k],
+      allocated_discount: totals.lines[k].allocatedDiscount,
+      vat_amount: totals.lines[k].vat,
+      tax_group: l.taxGroup,
+      vat_rate_bp: totals.lines[k].vatRate,
       unit_cost: posted[k].unitCost,
       returned_quantity: 0,
     };

@@ -27,7 +27,7 @@ import type { ProductsRow, SaleLinesRow } from '../../db/tables.generated.js';
  * - the stock comes back into the sale's location at the line's original cost (a valued receipt at
  *   the CMUP the sale took it out at);
  * - what is refunded is the line's paid amount VAT included in proportion (net less its share of
- *   the document discount, plus its share of the VAT when priced HT: `lineVat`; `refundAmount`),
+ *   the document discount, plus its share of its rate's VAT when priced HT: `lineVat`; `refundAmount`),
  *   with the VAT in it in the same proportion (credit_note_lines.vat_amount), paid back in cash
  *   from the desk of the sale's location, or from the account chosen on the form
  *   (`refundAccountId`: a desk, bank or wallet the user works on) — refused, naming the account

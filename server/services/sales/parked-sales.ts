@@ -8,10 +8,12 @@ import {
   documentTotals,
 } from '../../../shared/document-totals.js';
 import { LimitExceeded, limitMessage } from '../../../shared/limits.js';
+import { productTaxGroup } from '../../../shared/tax-groups.js';
+import { lineVatRate } from '../../../shared/vat.js';
 import { type PlaceScope, refuseUnallowedLocation } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Actor } from '../actor.js';
-import { companyVat, getCompany } from '../company/get-company.js';
+import { companyVat, defaultTaxGroupColumn, getCompany } from '../company/get-company.js';
 import { throwIfErrors } from '../stock/common.js';
 import type { Row } from '../stock/lookups.js';
 
@@ -69,7 +71,7 @@ export async function parkSale(
       (
         await trx('products')
           .whereIn('id', ids.length ? ids : [0])
-          .select('id', 'name', 'active', 'retail_price', 'wholesale_price')
+          .select('id', 'name', 'active', 'retail_price', 'wholesale_price', 'tax_group')
       ).map((p) => [Number(p.id), p]),
     );
     input.lines.forEach((l, i) => {
@@ -79,18 +81,24 @@ export async function parkSale(
     });
     throwIfErrors(errors);
 
-    // The total as it stands (for the list of baskets on hold): the counter's own rules.
+    // The total as it stands (for the list of baskets on hold): the counter's own rules, each line at its product's rate.
     const gros = client!.price_level === 'gros';
+    const vat = companyVat(company);
     let total: number;
     try {
       const priced = input.lines.map((l) => {
         const p = products.get(l.productId)!;
         const unitPrice =
           l.unitPrice ?? (gros && Number(p.wholesale_price) > 0 ? Number(p.wholesale_price) : Number(p.retail_price));
-        return { quantity: l.quantity, unitPrice, discount: discountAmount(l.discount, l.quantity * unitPrice) };
+        return {
+          quantity: l.quantity,
+          unitPrice,
+          discount: discountAmount(l.discount, l.quantity * unitPrice),
+          vatRate: lineVatRate(productTaxGroup(p.tax_group, company.default_tax_group), vat),
+        };
       });
       const linesTotal = priced.reduce((s, l) => s + Math.max(0, l.quantity * l.unitPrice - l.discount), 0);
-      total = documentTotals(priced, discountAmount(input.discount, linesTotal), companyVat(company)).totalTTC;
+      total = documentTotals(priced, discountAmount(input.discount, linesTotal), vat).totalTTC;
     } catch (err) {
       if (err instanceof DiscountExceeded)
         throw new Refusal(
@@ -178,7 +186,18 @@ export async function parkedSales(db: Knex, userId: number, scope: PlaceScope): 
     (ids.length
       ? await db('products')
           .whereIn('id', ids)
-          .select('id', 'code', 'name', 'unit', 'retail_price', 'wholesale_price', 'min_price', 'active')
+          .select(
+            'id',
+            'code',
+            'name',
+            'unit',
+            'retail_price',
+            'wholesale_price',
+            'min_price',
+            'active',
+            'tax_group',
+            defaultTaxGroupColumn(db),
+          )
       : []
     ).map((p) => [Number(p.id), p as Row]),
   );

@@ -7,8 +7,9 @@ import { mergeDuplicateLines, toBaseQuantity } from '../../domain/stock/lines.js
 import { DiscountExceeded, type DocumentTotals, documentTotals } from '../../../shared/document-totals.js';
 import { limitMessage } from '../../../shared/limits.js';
 import { PaymentMismatch, type PaymentAllocation, allocatePayments, levelPrice } from '../../../shared/sales.js';
+import { type TaxGroup, productTaxGroup } from '../../../shared/tax-groups.js';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/treasury.js';
-import type { VatSetting } from '../../../shared/vat.js';
+import { type VatSetting, lineVatRate } from '../../../shared/vat.js';
 import {
   checkBusinessDate,
   requireActiveLocation,
@@ -59,15 +60,23 @@ export async function checkSaleHead(
   return { client, location };
 }
 
+/** What the sale taxes its lines by: the company's VAT and the group of a product without one. */
+export interface SaleTaxes {
+  vat: VatSetting;
+  defaultTaxGroup: TaxGroup;
+}
+
 /**
  * Each line priced: its quantity in base units, the client's level price (shared levelPrice) unless
- * the seller typed one; a price changed since the form was opened is refused on its line.
+ * the seller typed one, its product's tax group and the rate it is taxed at (lineVatRate); a price
+ * changed since the form was opened is refused on its line.
  */
 export async function priceSaleLines(
   trx: Knex.Transaction,
   input: SaleRequest,
   products: LockedProducts,
   priceLevel: 'detail' | 'gros',
+  taxes: SaleTaxes,
   errors: Record<string, string>,
 ) {
   // Stale form: a price of one of these products changed after the form was opened.
@@ -95,6 +104,7 @@ export async function priceSaleLines(
           `Ligne ${i + 1} : le prix de « ${p.name} » a changé depuis l’ouverture du formulaire. Rechargez la page pour vendre au prix actuel.`;
     }
     const unitPrice = l.unitPrice ?? listPrice;
+    const taxGroup = productTaxGroup(p?.tax_group, taxes.defaultTaxGroup);
     return {
       index: i,
       productId: l.productId,
@@ -105,6 +115,8 @@ export async function priceSaleLines(
       unit: l.unit,
       entered: l.quantity,
       packSize: p?.pack_size ?? 1,
+      taxGroup,
+      vatRate: lineVatRate(taxGroup, taxes.vat),
       mergeKey: `${unitPrice}`,
     };
   });
@@ -170,7 +182,6 @@ export function saleTotals(
 export function refuseBelowMinimum(
   lines: SaleLine[],
   totals: DocumentTotals,
-  shares: number[],
   products: LockedProducts,
   money: Money,
 ): void {
@@ -182,7 +193,7 @@ export function refuseBelowMinimum(
       discount: totals.lines[k].discount,
       minPrice: products.get(l.productId)!.min_price,
     })),
-    shares,
+    totals.lines.map((l) => l.allocatedDiscount),
   );
   const byDocument: string[] = [];
   for (const b of below) {

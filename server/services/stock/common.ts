@@ -27,6 +27,8 @@ export interface ProductRef {
   min_price: number;
   category_id: number;
   active: boolean;
+  /** null: the company's default group (shared/tax-groups.ts). */
+  tax_group: string | null;
 }
 
 /** An active location, or a French error on the field. */
@@ -80,6 +82,7 @@ export async function loadProducts(
         'min_price',
         'category_id',
         'active',
+        'tax_group',
       );
     const rows = await (options.lock ? lockForUpdate(db, query) : query);
     for (const r of rows) {
@@ -97,6 +100,7 @@ export async function loadProducts(
         min_price: Number(r.min_price),
         category_id: Number(r.category_id),
         active: toBool(r.active),
+        tax_group: r.tax_group ?? null,
       });
     }
   }

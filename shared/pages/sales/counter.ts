@@ -5,6 +5,8 @@
 import type { DiscountEntry } from '../../document-totals.js';
 import type { PrintMeta, TicketWidth } from '../../print.js';
 import type { PriceLevel } from '../../clients.js';
+import type { TaxGroup } from '../../tax-groups.js';
+import type { VatRateTotals } from '../../vat.js';
 import type { MobileMoneyOperator, PaymentMethod } from '../../treasury.js';
 import type { SaleCreditNoteRef } from '../sales.js';
 
@@ -46,6 +48,8 @@ export interface ParkedLineView {
   retail_price: number;
   wholesale_price: number;
   min_price: number;
+  /** The group a sale taxes it under (productTaxGroup). */
+  tax_group: TaxGroup;
   active: boolean;
   quantity: number;
   /** A price typed by the seller; null: the client's level. */
@@ -121,6 +125,8 @@ export interface SaleTicket {
   vat_rate_bp: number;
   total_ht: number;
   vat_amount: number;
+  /** The VAT per rate of its lines (vatBreakdown), highest rate first. */
+  vat_rates: VatRateTotals[];
   total: number;
   cash_tendered: number;
   change: number;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateDocumentDiscount, linesBelowMinimum } from '../../../server/domain/pricing/discount-allocation.js';
+import { linesBelowMinimum } from '../../../server/domain/pricing/discount-allocation.js';
+import { allocateDocumentDiscount } from '../../../shared/document-totals.js';
 
 describe('allocateDocumentDiscount', () => {
   it('spreads in proportion with integer shares adding up exactly, the leftover units to the largest remainders, ties to the earlier line', () => {

@@ -29,15 +29,16 @@ describe('documentTotals: lines and discounts', () => {
       totalHT: 0,
       vat: 0,
       totalTTC: 0,
+      rates: [],
     });
   });
 
   it('no VAT: gross, line discount, net, document discount', () => {
     const t = documentTotals([line(3, 1500, 500), line(2, 250), line(1, 1000, 1000)], 200, NO_VAT);
     expect(t.lines).toEqual([
-      { gross: 4500, discount: 500, net: 4000 },
-      { gross: 500, discount: 0, net: 500 },
-      { gross: 1000, discount: 1000, net: 0 },
+      { gross: 4500, discount: 500, net: 4000, allocatedDiscount: 178, vatRate: 0, vat: 0 },
+      { gross: 500, discount: 0, net: 500, allocatedDiscount: 22, vatRate: 0, vat: 0 },
+      { gross: 1000, discount: 1000, net: 0, allocatedDiscount: 0, vatRate: 0, vat: 0 },
     ]);
     expect(t).toMatchObject({ linesTotal: 4500, discount: 200, totalHT: 4300, vat: 0, totalTTC: 4300 });
   });

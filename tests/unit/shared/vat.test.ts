@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NO_VAT, excludingVat, lineVat, marginRate, priceMargin, pricedFromHt, splitVat } from '../../../shared/vat.js';
-import { allocateDocumentDiscount } from '../../../server/domain/pricing/discount-allocation.js';
+import { allocateDocumentDiscount } from '../../../shared/document-totals.js';
 
 const ttc = (rate = 1_800) => ({ enabled: true, rate, pricesIncludeVat: true });
 const ht = (rate = 1_800) => ({ enabled: true, rate, pricesIncludeVat: false });

@@ -2,14 +2,15 @@ import type { PageProps } from '@shared/pages';
 import { currencyInfo, formatAmount, formatMoney } from '@shared/money';
 import { PrintAmountInWords, PrintClosing, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { PrintLines } from '@/components/print/PrintLines';
+import { PrintVatRows } from '@/components/print/PrintVatRows';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { formatCount, formatDate, formatDateTime, formatQty, formatQuantity } from '@/components/data/format';
 import { priceBasisLabel } from '@shared/vat';
 
 /**
  * Facture A5 (credit sale) and facture comptant A5 (cash sale, with the payments, the cash
- * tendered and the change): company header, client, lines, totals with the VAT breakdown when
- * enabled, « Arrêtée la présente facture à la somme de … » in words, who printed and when. A reprint
+ * tendered and the change): company header, client, lines, totals with the VAT when enabled (per
+ * rate when the lines mix rates: PrintVatRows), « Arrêtée la présente facture à la somme de … » in words, who printed and when. A reprint
  * is the same page marked DUPLICATA (PrintFrame), at A5 or A6. Never a cost: it goes to the customer.
  * One line a row (its code in its own column): 12 lines hold on one A5 page with the whole header; a
  * longer invoice continues (« — suite » at the top of the next pages, the column heads repeated) and
@@ -52,16 +53,16 @@ export default function SalePrint(props: PageProps<'sales/Print'>) {
                   </tr>
                 ) : null}
                 {vat ? (
-                  <>
-                    <tr>
-                      <th>Total HT</th>
-                      <td className="num">{money(sale.total_ht)}</td>
-                    </tr>
-                    <tr>
-                      <th>TVA {(sale.vat_rate_bp / 100).toLocaleString('fr-FR')} %</th>
-                      <td className="num">{money(sale.vat)}</td>
-                    </tr>
-                  </>
+                  <PrintVatRows
+                    figures={{
+                      totalHT: sale.total_ht,
+                      vat: sale.vat,
+                      rates: sale.vat_rates,
+                      fallbackRate: sale.vat_rate_bp,
+                    }}
+                    money={money}
+                    base={amount}
+                  />
                 ) : null}
                 <tr className="app-print-grand-total">
                   <th>{vat ? 'Total TTC' : 'Net à payer'}</th>

@@ -11,6 +11,9 @@ import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 import { PackQuantity } from '@/components/documents/LineUnit';
 import { PrintButton } from '@/components/print/PrintButton';
+import { vatRows } from '@/components/print/PrintVatRows';
+import { useCompany } from '@/hooks/useCompany';
+import { formatAmount } from '@shared/money';
 import { priceBasisLabel } from '@shared/vat';
 
 /**
@@ -24,6 +27,7 @@ export default function SalesShow({ sale, history, print, can }: PageProps<'sale
   const byPack = sale.lines.some((l) => l.sale_unit === 'pack');
   const discounted = sale.lines.some((l) => l.discount > 0);
   const vat = sale.vat_rate_bp > 0;
+  const { currency } = useCompany();
   const ticketRoute = (ROUTES as Record<string, string>)['sales.ticket'];
   const listHref = invoice ? route('sales.invoices') : route('sales.counterSales');
   const printLabel = sale.payment_mode === 'cash' ? 'Facture comptant A5' : 'Facture A5';
@@ -227,22 +231,24 @@ export default function SalesShow({ sale, history, print, can }: PageProps<'sale
                     </dd>
                   </div>
                 ) : null}
-                {vat ? (
-                  <>
-                    <div>
-                      <dt>Total HT</dt>
-                      <dd>
-                        <Money value={sale.total_ht} />
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>TVA ({(sale.vat_rate_bp / 100).toLocaleString('fr-FR')} %)</dt>
-                      <dd>
-                        <Money value={sale.vat} />
-                      </dd>
-                    </div>
-                  </>
-                ) : null}
+                {vat
+                  ? vatRows(
+                      {
+                        totalHT: sale.total_ht,
+                        vat: sale.vat,
+                        rates: sale.vat_rates,
+                        fallbackRate: sale.vat_rate_bp,
+                      },
+                      (amount) => formatAmount(amount, currency),
+                    ).map((r) => (
+                      <div key={r.key}>
+                        <dt>{r.label}</dt>
+                        <dd>
+                          <Money value={r.amount} />
+                        </dd>
+                      </div>
+                    ))
+                  : null}
                 <div className="app-sale-ttc">
                   <dt>Total {vat ? 'TTC' : ''}</dt>
                   <dd data-testid="sale-show-total">

@@ -7,6 +7,7 @@ import type {
 } from '../../../../shared/pages/sales/counter.js';
 import type { ParkedSaleRows } from '../../../services/sales/parked-sales.js';
 import type { PriceLevel } from '../../../../shared/clients.js';
+import { productTaxGroup } from '../../../../shared/tax-groups.js';
 import { route } from '../../../../shared/routes.js';
 import {
   MOBILE_MONEY_OPERATORS,
@@ -19,7 +20,8 @@ import { toBool } from '../../../db/dialect.js';
 import type { TicketDetail } from '../../../services/sales/counter-queries.js';
 import type { Row } from '../../../services/stock/lookups.js';
 import { n } from '../stock/common.js';
-import { presentSaleCreditNotes } from '../sales.js';
+import { presentSaleCreditNotes, storedVatLine } from '../sales.js';
+import { vatBreakdown } from '../../../../shared/vat.js';
 
 /** The counter's props and the cash ticket: rows → props (no cost ever travels to either). */
 
@@ -85,6 +87,7 @@ export function presentParkedSale({ sale, lines, discount }: ParkedSaleRows): Pa
               retail_price: n(p.retail_price),
               wholesale_price: n(p.wholesale_price),
               min_price: n(p.min_price),
+              tax_group: productTaxGroup(p.tax_group, p.default_tax_group),
               active: toBool(p.active),
               quantity: n(quantity),
               unit_price: unit_price === null ? null : n(unit_price),
@@ -124,6 +127,7 @@ export function presentTicket({ sale, lines, payments, creditNotes }: TicketDeta
     vat_rate_bp: n(sale.vat_rate_bp),
     total_ht: n(sale.total_ht),
     vat_amount: n(sale.vat_amount),
+    vat_rates: vatBreakdown(lines.map(storedVatLine), toBool(sale.prices_include_vat)),
     total,
     cash_tendered: n(sale.cash_tendered),
     change: n(sale.change_given),

@@ -2,6 +2,7 @@ import type { CounterPageProps } from '@shared/pages/sales/counter';
 import type { DiscountEntry } from '@shared/document-totals';
 import { minorToInput, parseMoneyInput } from '@shared/money';
 import { parsePercent } from '@shared/percent';
+import type { TaxGroup } from '@shared/tax-groups';
 import { newIdempotencyKey } from '@/lib/idempotency';
 
 export type DiscountKind = DiscountEntry['kind'];
@@ -14,6 +15,8 @@ export interface CounterLine {
   retail_price: number;
   wholesale_price: number;
   min_price: number;
+  /** The product's tax group as the sale will take it (the picker's). */
+  tax_group: TaxGroup;
   stock: number | null;
   quantity: number | null;
   /** A price typed by the seller (major units); '' = the client's level price. */

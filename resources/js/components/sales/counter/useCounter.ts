@@ -56,6 +56,7 @@ function useCounterCore(props: CounterPageProps) {
       retail_price: p.retail_price,
       wholesale_price: p.wholesale_price,
       min_price: p.min_price,
+      tax_group: p.tax_group,
       stock: p.stock,
       quantity: 1,
       price: '',

@@ -4,6 +4,7 @@ import { DiscountExceeded, discountAmount, documentTotals } from '@shared/docume
 import { LIMITS, LimitExceeded, limitMessage } from '@shared/limits';
 import { formatMoney, parseMoneyInput } from '@shared/money';
 import { PaymentMismatch, allocatePayments, levelPrice } from '@shared/sales';
+import { lineVatRate } from '@shared/vat';
 import { useCompany } from '@/hooks/useCompany';
 import { type CounterForm, type LineFigures, entryOf } from './counter-form';
 
@@ -73,6 +74,7 @@ export function useCounterFigures(data: CounterForm, client: CounterClient) {
           quantity: l.quantity ?? 0,
           unitPrice: figures[i].unitPrice,
           discount: figures[i].discount,
+          vatRate: lineVatRate(l.tax_group, vat),
         })),
         docDiscount,
         vat,

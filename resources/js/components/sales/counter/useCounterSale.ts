@@ -150,6 +150,7 @@ export function useCounterSale(core: CounterCore) {
         retail_price: l.retail_price,
         wholesale_price: l.wholesale_price,
         min_price: l.min_price,
+        tax_group: l.tax_group,
         stock: null,
         quantity: l.quantity,
         price: l.unit_price === null ? '' : minorToInput(l.unit_price, currency),

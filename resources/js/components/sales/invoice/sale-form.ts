@@ -1,5 +1,6 @@
 import type { ClientPickerItem } from '@shared/pickers';
 import type { PaymentMode } from '@shared/sales';
+import type { TaxGroup } from '@shared/tax-groups';
 import { levelPrice } from '@shared/sales';
 import type { MobileMoneyOperator, PaymentMethod } from '@shared/treasury';
 
@@ -14,6 +15,8 @@ export interface SaleLine {
   retail_price: number;
   wholesale_price: number;
   min_price: number;
+  /** The product's tax group as the sale will take it (the picker's). */
+  tax_group: TaxGroup;
   unit: 'unit' | 'pack';
   quantity: number | null;
   /** Per base unit, as typed (major units); the client's level price until edited. */

@@ -6,6 +6,7 @@ import type { PageProps } from '@shared/pages';
 import type { ClientPickerItem, ProductPickerItem } from '@shared/pickers';
 import { route } from '@shared/routes';
 import { PaymentMismatch, allocatePayments } from '@shared/sales';
+import { type VatSetting, lineVatRate } from '@shared/vat';
 import { baseQuantity } from '@/components/documents/document-lines';
 import { useDocumentLines } from '@/components/documents/useDocumentLines';
 import { useCompany, useMoney } from '@/hooks/useCompany';
@@ -67,6 +68,7 @@ export function useSaleForm(props: SaleFormProps) {
         retail_price: p.retail_price,
         wholesale_price: p.wholesale_price,
         min_price: p.min_price,
+        tax_group: p.tax_group,
         unit: 'unit' as const,
         quantity: 1,
         price_edited: false,
@@ -86,19 +88,14 @@ export function useSaleForm(props: SaleFormProps) {
   const docDiscount = data.discount.trim() === '' ? 0 : parseMoneyInput(data.discount, currency);
   const totals = useMemo((): { value: DocumentTotals | null; error: string | null } => {
     try {
+      const setting: VatSetting = { enabled: vat.enabled, rate: vat.rate_bp, pricesIncludeVat: vat.prices_include_vat };
       const input = data.lines.map((l) => ({
         quantity: baseQuantity(l.quantity, l.unit, l.pack_size),
         unitPrice: price(l) ?? 0,
         discount: lineDiscount(l) ?? 0,
+        vatRate: lineVatRate(l.tax_group, setting),
       }));
-      return {
-        value: documentTotals(input, docDiscount ?? 0, {
-          enabled: vat.enabled,
-          rate: vat.rate_bp,
-          pricesIncludeVat: vat.prices_include_vat,
-        }),
-        error: null,
-      };
+      return { value: documentTotals(input, docDiscount ?? 0, setting), error: null };
     } catch (err) {
       const e = err as { line?: number | null; name?: string };
       if (e && 'line' in e)

@@ -3,6 +3,7 @@ import type { PageProps } from '@shared/pages';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintAmountInWords, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { Barcode39 } from '@/components/print/Barcode39';
+import { vatRows } from '@/components/print/PrintVatRows';
 import { formatDate, formatDateTime, formatQuantity } from '@/components/data/format';
 import '../../../../css/screens/ticket.scss';
 
@@ -76,14 +77,20 @@ export default function SaleTicketPrint(props: PageProps<'sales/counter/Ticket'>
       </div>
       {vat ? (
         <div className="app-ticket-block">
-          <div className="app-ticket-row">
-            <span>Total HT</span>
-            <span>{amount(ticket.total_ht)}</span>
-          </div>
-          <div className="app-ticket-row">
-            <span>TVA {(ticket.vat_rate_bp / 100).toLocaleString('fr-FR')} %</span>
-            <span>{amount(ticket.vat_amount)}</span>
-          </div>
+          {vatRows(
+            {
+              totalHT: ticket.total_ht,
+              vat: ticket.vat_amount,
+              rates: ticket.vat_rates,
+              fallbackRate: ticket.vat_rate_bp,
+            },
+            amount,
+          ).map((r) => (
+            <div key={r.key} className="app-ticket-row" data-testid={r.testId}>
+              <span>{r.label}</span>
+              <span>{amount(r.amount)}</span>
+            </div>
+          ))}
         </div>
       ) : null}
       <div className="app-ticket-block" data-testid="ticket-payments">
