@@ -1,0 +1,34 @@
+import type { FiscalBadgeFacts } from '@shared/fiscal';
+import { StatusBadge } from '@/components/data/StatusBadge';
+
+/**
+ * A document's certification in a list cell: its state's badge and, once certified, its fiscal
+ * number under it; « — » for a document the DGI was never told of (made while no provider was set).
+ *
+ *   { id: 'fiscal', label: 'Certification', role: 'status', cell: (s) => <FiscalBadge fiscal={s.fiscal} /> }
+ */
+export function FiscalBadge({ fiscal }: { fiscal: FiscalBadgeFacts | null }) {
+  if (!fiscal) return <span className="text-body-secondary">—</span>;
+  return (
+    <>
+      <StatusBadge kind="fiscal" status={fiscal.state} />
+      {fiscal.fiscal_number ? (
+        <div className="small text-body-secondary app-doc-number" data-testid="fiscal-number">
+          {fiscal.fiscal_number}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The « Certification » column of a document list (shown only when `show`). */
+export function fiscalColumn<T extends { fiscal: FiscalBadgeFacts | null }>(show: boolean) {
+  return show
+    ? {
+        id: 'fiscal',
+        label: 'Certification',
+        role: 'status' as const,
+        cell: (row: T) => <FiscalBadge fiscal={row.fiscal} />,
+      }
+    : null;
+}
