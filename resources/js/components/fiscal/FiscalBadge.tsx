@@ -1,4 +1,5 @@
-import type { FiscalBadgeFacts } from '@shared/fiscal';
+import { FISCAL_FILTER_STATES, FISCAL_STATES, type FiscalBadgeFacts } from '@shared/fiscal';
+import { FilterSelect } from '@/components/data/ListToolbar';
 import { StatusBadge } from '@/components/data/StatusBadge';
 
 /**
@@ -31,4 +32,20 @@ export function fiscalColumn<T extends { fiscal: FiscalBadgeFacts | null }>(show
         cell: (row: T) => <FiscalBadge fiscal={row.fiscal} />,
       }
     : null;
+}
+
+const FILTER_OPTIONS = FISCAL_FILTER_STATES.map((s) => ({ value: s, label: FISCAL_STATES[s] }));
+
+/** The « Certification » filter of a document list (shown with its column). */
+export function FiscalFilter({ value, onChange }: { value: string; onChange: (fiscal: string) => void }) {
+  return (
+    <FilterSelect
+      label="Certification"
+      value={value}
+      allLabel="Toutes"
+      options={FILTER_OPTIONS}
+      onChange={onChange}
+      testId="fiscal-filter"
+    />
+  );
 }

@@ -49,6 +49,7 @@ export const invoiceEndpoints = [
         status: query.status,
         mode: '' as const,
         method: '' as const,
+        fiscal: '' as const,
         q: query.q,
         sort: 'date' as const,
         dir: 'asc' as const,
