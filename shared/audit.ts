@@ -71,6 +71,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // Annulations › Factures et Règlements.
   'sale.cancelled': 'Facture / vente annulée',
   'settlement.cancelled': 'Règlement annulé',
+  // Certification (File de certification).
+  'fiscal.resent': 'Document renvoyé à la DGI',
+  'fiscal.reference_recorded': 'Référence fiscale saisie à la main',
   'inventory.opened': 'Inventaire ouvert',
   'inventory.validated': 'Inventaire validé',
   'inventory.abandoned': 'Inventaire abandonné',

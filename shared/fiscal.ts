@@ -33,6 +33,45 @@ export const FISCAL_STATES = {
 
 export type FiscalState = keyof typeof FISCAL_STATES;
 
+/** The badge colour of each state (Bootstrap's text-bg-*): a certified document is green, one to act on is red or amber. */
+export const FISCAL_STATE_TONES: Record<FiscalState, 'success' | 'danger' | 'warning' | 'secondary' | 'info'> = {
+  pending: 'secondary',
+  sending: 'info',
+  certified: 'success',
+  refused: 'danger',
+  uncertain: 'warning',
+};
+
+/** The states a list filters on (« Certification »): `pending` includes a row being sent. */
+export const FISCAL_FILTER_STATES = ['pending', 'certified', 'refused', 'uncertain'] as const;
+export type FiscalFilterState = (typeof FISCAL_FILTER_STATES)[number];
+
+/** The states each filter value matches. */
+export const FISCAL_FILTER_MATCHES: Record<FiscalFilterState, readonly FiscalState[]> = {
+  pending: ['pending', 'sending'],
+  certified: ['certified'],
+  refused: ['refused'],
+  uncertain: ['uncertain'],
+};
+
+/** The tabs of Paramètres › File de certification, in order. */
+export const FISCAL_QUEUE_TABS = {
+  pending: { label: 'En attente', states: FISCAL_FILTER_MATCHES.pending },
+  refused: { label: 'Refusées', states: FISCAL_FILTER_MATCHES.refused },
+  uncertain: { label: 'Incertaines', states: FISCAL_FILTER_MATCHES.uncertain },
+  certified: { label: 'Certifiées', states: FISCAL_FILTER_MATCHES.certified },
+} as const;
+export type FiscalQueueTab = keyof typeof FISCAL_QUEUE_TABS;
+
+/** What a list shows in its « Certification » column: null when the document has no certification row. */
+export interface FiscalBadgeFacts {
+  state: FiscalState;
+  fiscal_number: string | null;
+}
+
+/** Below this many prepaid FNE stickers left, the dashboard says so. */
+export const LOW_STICKER_BALANCE = 50;
+
 /** The document types that are certified: those whose DOCUMENT_TYPES entry declares `fiscal`. */
 export { CERTIFIED_DOCUMENT_TYPES, type CertifiedDocumentType } from './documents.js';
 

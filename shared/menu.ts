@@ -13,6 +13,8 @@ export interface MenuNode {
   sub?: MenuNode[];
   subActivePaths?: string[];
   heading?: boolean;
+  /** An action permission the screen needs besides its menu permission: without it the item is hidden. */
+  requires?: Permission;
   badge?: string | number;
 }
 
@@ -212,6 +214,14 @@ export const MENU: MenuNode[] = [
         permission: 'menu.parametres.societe',
         subActivePaths: ['/parametres/societe'],
       },
+      {
+        name: 'File de certification',
+        to: ROUTES['fiscalQueue.index'],
+        icon: 'fa-solid fa-stamp',
+        permission: 'menu.parametres.societe',
+        requires: 'sales.certification',
+        subActivePaths: [ROUTES['fiscalQueue.index']],
+      },
       { name: 'API', to: '/parametres/api', icon: 'fa-solid fa-key', permission: 'menu.parametres.api' },
       {
         name: 'Sauvegarde',
@@ -247,7 +257,8 @@ export const MENU: MenuNode[] = [
 ];
 
 /**
- * Keeps the nodes the user may see: a node with a permission needs it; a submenu is filtered
+ * Keeps the nodes the user may see (`permissions`: every permission they hold): a node with a
+ * permission needs it, and its `requires` too; a submenu is filtered
  * recursively and disappears when nothing is left in it; a heading stays only when a visible
  * non-heading item follows it before the next heading.
  */
@@ -256,6 +267,7 @@ export function filterMenu(nodes: MenuNode[], permissions: Iterable<string>): Me
   const visible: MenuNode[] = [];
   for (const node of nodes) {
     if (node.permission && !granted.has(node.permission)) continue;
+    if (node.requires && !granted.has(node.requires)) continue;
     if (node.sub) {
       const sub = filterMenu(node.sub, granted);
       if (sub.filter((n) => !n.heading).length === 0) continue;

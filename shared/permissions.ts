@@ -136,6 +136,11 @@ export const PERMISSION_CATALOGUE = [
       { name: 'company.manage', label: 'Gérer la société, les emplacements et les caisses' },
       { name: 'printing.manage', label: 'Gérer les paramètres d’impression' },
       { name: 'api_tokens.manage', label: 'Gérer les jetons d’API' },
+      {
+        name: 'sales.certification',
+        label: 'File de certification (factures certifiées par la DGI)',
+        note: 'Ouvre Paramètres › File de certification : renvoyer un document à la DGI, saisir à la main sa référence fiscale.',
+      },
       { name: 'backup.manage', label: 'Sauvegarder et restaurer', note: WHOLE_DATABASE_NOTE },
     ],
   },
@@ -214,7 +219,8 @@ export const SEEDED_ROLES: Array<{
           ].includes(m),
       ),
       ...ACTION_PERMISSIONS.filter(
-        (p) => !['users.manage', 'roles.manage', 'api_tokens.manage', 'backup.manage'].includes(p),
+        (p) =>
+          !['users.manage', 'roles.manage', 'api_tokens.manage', 'backup.manage', 'sales.certification'].includes(p),
       ),
     ],
   },

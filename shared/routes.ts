@@ -254,6 +254,12 @@ export const ROUTES = {
     movementsExport: `${TREASURY_ACCOUNTS}/:id/mouvements/export`,
   }),
 
+  // Paramètres › File de certification: the outbox of certified documents by state; a refused or
+  // uncertain one resent (POST), an uncertain one's fiscal reference recorded by hand (POST).
+  'fiscalQueue.index': '/parametres/societe/certification',
+  'fiscalQueue.resend': '/parametres/societe/certification/:id/renvoyer',
+  'fiscalQueue.reference': '/parametres/societe/certification/:id/reference',
+
   // Paramètres › API: personal access tokens (POST on the index creates one) and the API reference.
   'apiTokens.index': '/parametres/api',
   'apiTokens.reference': '/parametres/api/reference',

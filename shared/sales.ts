@@ -10,6 +10,11 @@ import type { PaymentMethod } from './treasury.js';
 
 export const SALE_KINDS = ['invoice', 'counter'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
+/** The DOCUMENT_TYPES entry of each kind (one table, two declarations). */
+export const SALE_DOCUMENT_TYPES = { invoice: 'invoice', counter: 'counterSale' } as const satisfies Record<
+  SaleKind,
+  string
+>;
 export const SALE_KIND_LABELS: Record<SaleKind, string> = { invoice: 'Vente détaillée', counter: 'Vente boutique' };
 /** The number series of each kind (shared/documents.ts). */
 export const SALE_SERIES = {

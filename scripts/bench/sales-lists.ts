@@ -109,6 +109,7 @@ async function run(label: string, db: Knex) {
     status: '',
     mode: '',
     method: '',
+    fiscal: '',
     q: '',
     sort: 'date',
     dir: 'desc',

@@ -148,6 +148,7 @@ export async function benchSalesLists(
     status: '',
     mode: '',
     method: '',
+    fiscal: '',
     q: '',
     sort: 'date',
     dir: 'desc',

@@ -10,6 +10,7 @@ import type { PrintMeta, PrintState } from '../print.js';
 import type { AuditItem } from '../records.js';
 import type { PriceLevel } from '../clients.js';
 import type { ClientPickerItem } from '../pickers.js';
+import type { FiscalBadgeFacts, FiscalFilterState } from '../fiscal.js';
 import type { PaymentMode, SaleDisplayStatus, SaleKind } from '../sales.js';
 import type { MobileMoneyOperator, PaymentMethod } from '../treasury.js';
 import type { VatRateTotals } from '../vat.js';
@@ -33,6 +34,8 @@ export interface SaleListFilters {
   mode: '' | PaymentMode;
   /** A payment taken by this method (espèces, mobile money…). */
   method: '' | PaymentMethod;
+  /** Its certification's state (« Certification »). */
+  fiscal: '' | FiscalFilterState;
   q: string;
   sort: 'date' | 'number' | 'amount';
   dir: SortDir;
@@ -56,6 +59,8 @@ export interface SaleRow {
   status_label: string;
   /** What credit notes (AV-) refunded on this sale (0 when never corrected). */
   refunded: number;
+  /** Its certification (null: made while no provider was set). */
+  fiscal: FiscalBadgeFacts | null;
 }
 
 /** A credit note (AV-) that corrected a sale: goods brought back, `refunded` paid back. */
@@ -83,6 +88,8 @@ export interface SalesIndexProps {
   /** The client the list is filtered on (its name for the filter). */
   client: { id: number; name: string } | null;
   locations: LocationOption[];
+  /** The « Certification » column and filter: the company certifies, or some sale was certified. */
+  fiscal_column: boolean;
   can: { create: boolean; export: boolean };
 }
 

@@ -15,6 +15,7 @@ import { download } from '../support/master-data.js';
 import { giveStock, idempotencyKey, makeProduct } from '../support/stock.js';
 import { uniqueTag } from '../support/unique.js';
 import { apiClient, tokenFor } from '../support/api.js';
+import { certificationRow } from '../support/fiscal.js';
 import { closeDesk, makeTreasuryAccount } from '../support/treasury.js';
 import { settle, settlementInput } from '../support/settlements.js';
 import { cashDeskAccountId } from '../../server/services/treasury/cash-desk-accounts.js';
@@ -61,6 +62,9 @@ interface Data {
   saleTheirs: { id: number; number: string; lineId: number };
   noteMine: { id: number; number: string };
   noteTheirs: { id: number; number: string };
+  /** Refused certifications of saleMine and saleTheirs (Paramètres › File de certification). */
+  fiscalMine: number;
+  fiscalTheirs: number;
   /** Treasury accounts: the user works on bankMine and walletMine (user_treasury_accounts) and on the desks of Boutique 1. */
   bankMine: { id: number; name: string };
   bankTheirs: { id: number; name: string };
@@ -182,6 +186,12 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
       d.settlementTheirs.number,
       d.cashTheirs.number,
     ],
+  ),
+  // The outbox's rows of the user's places only.
+  'fiscalQueue.index': list(
+    () => `${ROUTES['fiscalQueue.index']}?tab=refused`,
+    (d) => [d.saleMine.number],
+    (d) => [d.saleTheirs.number, d.theirsName],
   ),
   'entries.index': list(
     () => ROUTES['entries.index'],
@@ -858,6 +868,11 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   'cashOperations.receive': { method: 'post', url: (d) => `/operations/caisse/operations/${d.cashTheirs.id}/receive` },
   'cashOperations.cancel': { method: 'post', url: (d) => `/operations/caisse/operations/${d.cashTheirs.id}/cancel` },
   'cash.closings.reopen': { method: 'post', url: (d) => `/operations/caisse/arretes/${d.closingTheirs}/reopen` },
+  'fiscalQueue.resend': { method: 'post', url: (d) => `/parametres/societe/certification/${d.fiscalTheirs}/renvoyer` },
+  'fiscalQueue.reference': {
+    method: 'post',
+    url: (d) => `/parametres/societe/certification/${d.fiscalTheirs}/reference`,
+  },
 };
 
 /** Forms that create a document at a place: the other place is refused on its field, nothing written. */
@@ -1214,12 +1229,17 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
     const closingMine = (await closeDesk(t.db, deskMineAccount, addDays(today(), -5))).id;
     const closingTheirs = (await closeDesk(t.db, deskTheirsAccount, addDays(today(), -5))).id;
 
-    // A manager (every screen but the accounts) who works in Boutique 1 only.
+    const fiscalMine = await certificationRow(t.db, 'counterSale', saleMine.id, 'refused');
+    const fiscalTheirs = await certificationRow(t.db, 'counterSale', saleTheirs.id, 'refused');
+
+    // A manager (every screen but the accounts) who works in Boutique 1 only, with the certification queue.
+    const certificationRole = `Certification ${tag}`;
+    await createRole(t.db, { name: certificationRole, permissions: ['sales.certification'] });
     const id = await createUser(t.db, {
       name: `Gérant B1 ${tag}`,
       email: `gerant-${tag.toLowerCase()}@test.local`,
       password: 'Gerant-12345',
-      roleNames: ['Gérant'],
+      roleNames: ['Gérant', certificationRole],
       verified: true,
     });
     await t.db('users').where({ id }).update({ places_restricted: true });
@@ -1252,6 +1272,8 @@ describe.each(testDatabases())('allowed places (%s)', (kind) => {
       saleTheirs,
       noteMine,
       noteTheirs,
+      fiscalMine,
+      fiscalTheirs,
       bankMine,
       bankTheirs,
       walletMine,

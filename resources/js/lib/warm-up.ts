@@ -40,6 +40,7 @@ export const MENU_SCREENS: Record<string, { page: string; folder?: string }> = {
   [ROUTES['settlements.index']]: { page: 'settlements/Index', folder: 'settlements/' },
   [ROUTES['users.index']]: { page: 'settings/users/Index', folder: 'settings/users/' },
   [ROUTES['apiTokens.index']]: { page: 'settings/api/Index', folder: 'settings/api/' },
+  [ROUTES['fiscalQueue.index']]: { page: 'fiscal-queue/Index', folder: 'fiscal-queue/' },
   [ROUTES['printing.index']]: { page: 'settings/printing/Index', folder: 'settings/printing/' },
   [ROUTES['roles.index']]: { page: 'settings/roles/Index', folder: 'settings/roles/' },
   [ROUTES['company.settings']]: { page: 'settings/company/Edit', folder: 'settings/' },

@@ -5,6 +5,7 @@ import { PAYMENT_MODES, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus }
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS, TREASURY_KINDS } from '../../../shared/treasury.js';
 import { SETTLEMENT_SOURCES, SETTLEMENT_STATUSES } from '../../../shared/settlements.js';
 import { isIsoDate } from '../../domain/dates.js';
+import { FISCAL_STATES, type FiscalState } from '../../../shared/fiscal.js';
 import { choice, integer, textInput } from '../../services/records/fields.js';
 
 /**
@@ -281,6 +282,22 @@ export const moneyMovementOut = z.object({
   occurred_at: z.string().meta({ format: 'date-time' }),
 });
 
+/** A certified document's standing with the DGI (FNE, e-MECeF): null when it was made while no provider was set. */
+const fiscalOut = z
+  .object({
+    state: z.enum(Object.keys(FISCAL_STATES) as [FiscalState, ...FiscalState[]]).meta({
+      description:
+        'pending (en attente d’envoi), sending (en cours d’envoi), certified (certifiée : number et qr_content), refused (refusée par la DGI, à corriger puis renvoyer), uncertain (sans réponse : à vérifier sur le portail de la DGI).',
+    }),
+    number: z.string().nullable().meta({ description: 'Le numéro fiscal donné par la DGI, une fois certifiée.' }),
+    qr_content: z
+      .string()
+      .nullable()
+      .meta({ description: 'Le contenu du QR code imprimé (lien de vérification FNE, ou qrCode e-MECeF).' }),
+  })
+  .nullable()
+  .meta({ description: 'La certification par la DGI ; null quand la société ne certifiait pas ses ventes.' });
+
 const invoiceFields = {
   id: z.number().int(),
   number: z.string().meta({ description: 'FAC-AAAA-NNNNNN (facture) ou VB-AAAA-NNNNNN (vente boutique).' }),
@@ -306,6 +323,7 @@ const invoiceFields = {
   amount_credited: money().meta({ description: `Avoirs. ${MINOR}` }),
   remaining: money().meta({ description: `Reste à payer. ${MINOR}` }),
   created_at: timestamp(),
+  fiscal: fiscalOut,
 };
 
 export const invoiceOut = z.object(invoiceFields);

@@ -10,6 +10,8 @@ import {
 } from '../../services/places/scope.js';
 import { declareGuard } from './auth.js';
 import { routeId } from '../query.js';
+import { DOCUMENT_TYPES } from '../../../shared/documents.js';
+import { certifiedDocumentOf } from '../../services/fiscal/queue-queries.js';
 
 /**
  * The places guard of a document route (`/:id`): the document of a place the user does not work in
@@ -46,6 +48,26 @@ export async function assertPlace(db: Knex, scope: PlaceScope, kind: PlacedDocum
   if (scope.all) return;
   const places = await documentPlaces(db, kind, id);
   if (!places || !allowsAnyLocation(scope, Object.values(places))) throw new NotFound();
+}
+
+/**
+ * The places guard of a certification's routes (File de certification, `/:id`): its document's
+ * place decides, exactly as on the document's own page — 404 when there is no such row or the
+ * document stands where the user does not work.
+ */
+export function requireCertificationPlace(db: Knex) {
+  return declareGuard(
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const scope = req.user?.places;
+      if (!scope) return next(new NotFound());
+      if (!/^\d+$/.test(String(req.params.id ?? ''))) return next();
+      const document = await certifiedDocumentOf(db, routeId(req.params.id as string));
+      if (!document) return next(new NotFound());
+      await assertPlace(db, scope, DOCUMENT_TYPES[document.type].places.guard, document.id);
+      next();
+    },
+    { kind: 'place', document: 'fiscalCertification' },
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SALE_STATUS_LABELS } from '../../../shared/sales.js';
+import type { FiscalFacts } from '../../../shared/fiscal.js';
 import { MONEY_MOVEMENT_TYPE_LABELS } from '../../../shared/treasury.js';
 import { displayStatus, dueOf, type SaleDetail } from '../../services/sales/sale-queries.js';
 import { toBool } from '../../db/dialect.js';
@@ -94,7 +95,12 @@ export function apiMoneyMovement(row: any) {
 }
 
 /** A sale (invoice FAC- or counter sale VB-) as a row of the API's list. */
-export function apiInvoice(row: any) {
+/** A document's fiscal facts as the API gives them. */
+export function apiFiscal(facts: FiscalFacts | undefined) {
+  return facts ? { state: facts.state, number: facts.fiscal_number, qr_content: facts.qr_content } : null;
+}
+
+export function apiInvoice(row: any, fiscal?: FiscalFacts) {
   const status = displayStatus(row);
   return {
     id: Number(row.id),
@@ -118,13 +124,14 @@ export function apiInvoice(row: any) {
     amount_credited: Number(row.amount_credited),
     remaining: dueOf(row),
     created_at: row.created_at as string,
+    fiscal: apiFiscal(fiscal),
   };
 }
 
 /** A sale with its lines and its payments at the sale (never the costs: the API does not show margins). */
-export function apiInvoiceDetail({ sale, lines, payments }: SaleDetail) {
+export function apiInvoiceDetail({ sale, lines, payments }: SaleDetail, fiscal?: FiscalFacts) {
   return {
-    ...apiInvoice(sale),
+    ...apiInvoice(sale, fiscal),
     note: sale.note as string,
     lines: lines.map((l) => ({
       position: Number(l.position),

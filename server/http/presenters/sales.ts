@@ -1,4 +1,5 @@
 import { amountInWords, currencyWords } from '../../../shared/amount-in-words.js';
+import { fiscalBadgeOf } from '../../services/fiscal/list-column.js';
 import type { PriceLevel } from '../../../shared/clients.js';
 import type {
   SaleCreditNoteRef,
@@ -47,6 +48,7 @@ export function presentSaleRow(r: Row): SaleRow {
     status,
     status_label: SALE_STATUS_LABELS[status],
     refunded: n(r.amount_credited),
+    fiscal: fiscalBadgeOf(r),
   };
 }
 

@@ -142,6 +142,7 @@ export function clientRoutes(ctx: AppContext): Router {
                 status: '',
                 mode: '',
                 method: '',
+                fiscal: '',
                 q: '',
                 sort: 'date',
                 dir: 'desc',

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { authRoutes } from './auth.js';
 import { backupRoutes } from './backups.js';
+import { fiscalQueueRoutes } from './fiscal-queue.js';
 import { cashClosingRoutes } from './cash-closings.js';
 import { categoryRoutes } from './categories.js';
 import { clientRoutes } from './clients.js';
@@ -59,6 +60,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(cashRoutes(ctx));
   app.use(userRoutes(ctx));
   app.use(apiTokenRoutes(ctx));
+  app.use(fiscalQueueRoutes(ctx));
   app.use(printingRoutes(ctx));
   app.use(printRoutes(ctx));
   app.use(roleRoutes(ctx));

@@ -3,8 +3,10 @@ import { businessDate } from '../../domain/dates.js';
 import { optionId } from '../../../shared/lists.js';
 import { ROUTES, route } from '../../../shared/routes.js';
 import type { SaleListFilters } from '../../../shared/pages/sales.js';
-import { PAYMENT_MODES, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
+import { PAYMENT_MODES, SALE_DOCUMENT_TYPES, SALE_STATUS_LABELS, type SaleKind } from '../../../shared/sales.js';
 import { PAYMENT_METHODS } from '../../../shared/treasury.js';
+import { FISCAL_FILTER_STATES } from '../../../shared/fiscal.js';
+import { listShowsFiscal } from '../../services/fiscal/list-column.js';
 import { NotFound } from '../../domain/errors.js';
 import { SALE_SCREENS, mayReprint, saleAbilities, seesCosts } from '../../policies/index.js';
 import { subjectHistory } from '../../services/audit/history.js';
@@ -50,6 +52,7 @@ export function saleFilters(req: Request, today: string): SaleListFilters {
     status: queryChoice(req.query, 'status', SALE_STATUS_FILTERS, ''),
     mode: queryChoice(req.query, 'mode', ['', ...PAYMENT_MODES] as const, ''),
     method: queryChoice(req.query, 'method', ['', ...PAYMENT_METHODS] as const, ''),
+    fiscal: queryChoice(req.query, 'fiscal', ['', ...FISCAL_FILTER_STATES] as const, ''),
     q,
     sort: queryChoice(req.query, 'sort', ['date', 'number', 'amount'] as const, 'date'),
     dir: queryChoice(req.query, 'dir', ['asc', 'desc'] as const, 'desc'),
@@ -91,6 +94,7 @@ export function saleRoutes(ctx: AppContext): Router {
         totals,
         client,
         locations: presentLocations(await locationRows(db, req.user.places)),
+        fiscal_column: filters.fiscal !== '' || (await listShowsFiscal(db, [SALE_DOCUMENT_TYPES[kind]])),
         can: { create: saleAbilities(req.user).create, export: true },
       });
     });

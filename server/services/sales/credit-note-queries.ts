@@ -6,6 +6,7 @@ import { whereSearch } from '../../db/search.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedLocation } from '../places/scope.js';
 import type { Row } from '../stock/lookups.js';
+import { selectFiscalColumn, whereFiscalState } from '../fiscal/list-column.js';
 
 /** Read side of the credit notes (AV-): list (indexed filters, allowlisted sorts) with its refund total, detail, the sale to correct. */
 
@@ -20,6 +21,7 @@ function listQuery(db: Knex, f: CreditNoteListFilters, scope: PlaceScope): Knex.
     });
   } else if (f.from && f.to) q.whereBetween('cn.credit_date', [f.from, f.to]);
   if (f.location_id) q.where('cn.location_id', Number(f.location_id));
+  whereFiscalState(q, ['creditNote'], 'cn.id', f.fiscal);
   return q;
 }
 
@@ -56,6 +58,7 @@ export async function listCreditNotes<T>(
       'u.name as created_by_name',
     )
     .orderBy(SORTS[f.sort].map((column) => ({ column, order: f.dir })));
+  selectFiscalColumn(q, ['creditNote'], 'cn.id', f.fiscal);
   return paginate(q, page, perPage, map);
 }
 

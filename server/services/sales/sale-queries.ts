@@ -5,6 +5,7 @@ import type { Paginated } from '../../../shared/lists.js';
 import type { SaleListFilters, SaleListTotals } from '../../../shared/pages/sales.js';
 import {
   PAYMENT_MODE_LABELS,
+  SALE_DOCUMENT_TYPES,
   SALE_SERIES,
   SALE_STATUS_LABELS,
   type PaymentMode,
@@ -21,6 +22,8 @@ import type { Row } from '../stock/lookups.js';
 import { documentNumberQuery } from '../search/document-series.js';
 import { saleCreditNotes } from './credit-note-queries.js';
 import type { ClientsRow } from '../../db/tables.generated.js';
+import type { CertifiedDocumentType } from '../../../shared/documents.js';
+import { selectFiscalColumn, whereFiscalState } from '../fiscal/list-column.js';
 
 /**
  * Read side of the sales (invoices FAC- and counter sales VB-): the lists with their filters and
@@ -65,6 +68,11 @@ function whereDisplayStatus(q: Knex.QueryBuilder, status: SaleDisplayStatus): vo
   else q.where('s.payment_status', status).where('s.status', 'validated').where('s.amount_credited', 0);
 }
 
+/** The certified types of a list of sales: one kind's, or both on a client's page. */
+function saleFiscalTypes(kind: SaleKind | null): CertifiedDocumentType[] {
+  return kind ? [SALE_DOCUMENT_TYPES[kind]] : Object.values(SALE_DOCUMENT_TYPES);
+}
+
 function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.QueryBuilder {
   const q = db('sales as s');
   // The places the user works in: the rows, the count and the totals alike.
@@ -76,6 +84,7 @@ function saleListQuery(db: Knex, f: SaleListQuery, scope: PlaceScope): Knex.Quer
   if (f.location_id) q.where('s.location_id', Number(f.location_id));
   if (f.status) whereDisplayStatus(q, f.status);
   if (f.mode) q.where('s.payment_mode', f.mode);
+  whereFiscalState(q, saleFiscalTypes(f.kind), 's.id', f.fiscal);
   if (f.method)
     q.whereExists((sub) =>
       sub.select(db.raw('1')).from('sale_payments as sp').whereRaw('sp.sale_id = s.id').where('sp.method', f.method),
@@ -130,6 +139,7 @@ export async function listSales<T>(
     .join('clients as c', 'c.id', 's.client_id')
     .join('locations as l', 'l.id', 's.location_id')
     .select(SALE_COLUMNS);
+  selectFiscalColumn(ordered, saleFiscalTypes(f.kind), 's.id', f.fiscal);
   if (f.sort === 'number')
     ordered.orderByRaw(`${prefixIndexOrder(db, 's.number')} ${f.dir === 'asc' ? 'ASC' : 'DESC'}`);
   else if (f.sort === 'amount')

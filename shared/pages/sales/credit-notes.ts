@@ -1,3 +1,4 @@
+import type { FiscalBadgeFacts, FiscalFilterState } from '../../fiscal.js';
 import type { LocationOption, Paginated, SortDir } from '../../lists.js';
 import type { PrintMeta, PrintState } from '../../print.js';
 import type { AccountChoice } from '../../treasury-accounts.js';
@@ -8,6 +9,8 @@ export interface CreditNoteListFilters {
   from: string;
   to: string;
   location_id: string;
+  /** Its certification's state (« Certification »). */
+  fiscal: '' | FiscalFilterState;
   q: string;
   sort: 'date' | 'number' | 'total';
   dir: SortDir;
@@ -26,6 +29,8 @@ export interface CreditNoteRow {
   refund: number;
   reason: string;
   created_by: string | null;
+  /** Its certification (null: made while no provider was set). */
+  fiscal: FiscalBadgeFacts | null;
 }
 
 export interface CreditNotesIndexProps {
@@ -34,6 +39,8 @@ export interface CreditNotesIndexProps {
   /** Σ refunds of the filtered credit notes (every page). */
   refund_total: number;
   locations: LocationOption[];
+  /** The « Certification » column and filter: the company certifies, or some credit note was certified. */
+  fiscal_column: boolean;
   can: { create: boolean; export: boolean };
 }
 

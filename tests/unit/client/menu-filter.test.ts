@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterMenu, isMenuNodeActive, MENU, type MenuNode, menuLeaves } from '../../../shared/menu';
 import { activeLeafKey, activeSubmenuKeys, normalizeSearch, searchMenu } from '../../../resources/js/lib/menu-state';
-import { MENU_PERMISSIONS } from '../../../shared/permissions';
+import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '../../../shared/permissions';
 
 const names = (nodes: MenuNode[]): unknown[] =>
   nodes.map((n) => (n.sub ? { [n.name]: names(n.sub) } : n.heading ? `# ${n.name}` : n.name));
@@ -101,9 +101,16 @@ describe('filterMenu — DESIGN.md §6', () => {
   });
 
   it('on the real menu: everything for an administrator, nothing for a user without permissions', () => {
-    const all = filterMenu(MENU, MENU_PERMISSIONS);
+    const all = filterMenu(MENU, ALL_PERMISSIONS);
     expect(menuLeaves(all)).toHaveLength(menuLeaves(MENU).length);
     expect(filterMenu(MENU, [])).toEqual([]);
+  });
+
+  it('hides an item whose screen also requires an action permission the user lacks', () => {
+    const leaves = (permissions: readonly string[]) => menuLeaves(filterMenu(MENU, permissions)).map((n) => n.name);
+    const societe = ['menu.parametres', 'menu.parametres.societe'];
+    expect(leaves(societe)).toEqual(['Société']);
+    expect(leaves([...societe, 'sales.certification'])).toEqual(['Société', 'File de certification']);
   });
 
   it('on the real menu: Trésorerie needs menu.operations and menu.tresorerie; Finances needs menu.editions.finances', () => {

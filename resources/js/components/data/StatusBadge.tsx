@@ -3,6 +3,7 @@ import { TICKET_STATUS_LABELS, type TicketStatus } from '@shared/support';
 import { SALE_STATUS_LABELS, SALE_STATUS_TONES } from '@shared/sales';
 import { SETTLEMENT_STATUS_LABELS, type SettlementStatus } from '@shared/settlements';
 import { CASH_OPERATION_STATUS_LABELS, type CashOperationStatus } from '@shared/cash-operations';
+import { FISCAL_STATES, FISCAL_STATE_TONES } from '@shared/fiscal';
 import {
   COUNT_STATUS_LABELS,
   type CountStatus,
@@ -78,6 +79,8 @@ const DOCUMENT_STATUSES = {
       BadgeTone
     >,
   },
+  // A certified document's standing with the DGI (en attente, certifiée, refusée, incertaine).
+  fiscal: { labels: FISCAL_STATES, tones: FISCAL_STATE_TONES },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_STATUSES;
 

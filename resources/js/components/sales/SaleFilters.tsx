@@ -11,6 +11,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/treasury';
 import { FilterSelect, PeriodFilters, locationOptions } from '@/components/data/ListToolbar';
 import type { ListHandle } from '@/components/data/useList';
 import { ClientFilter } from '@/components/pickers/ClientFilter';
+import { FiscalFilter } from '@/components/fiscal/FiscalBadge';
 
 const STATUS_OPTIONS = (Object.keys(SALE_STATUS_LABELS) as SaleDisplayStatus[]).map((s) => ({
   value: s,
@@ -36,9 +37,11 @@ export function SaleFilters({
   kind = null,
   mode = true,
   method = false,
+  fiscal = false,
 }: {
   list: ListHandle;
-  filters: Pick<SaleListFilters, 'from' | 'to' | 'location_id' | 'status' | 'mode' | 'method'>;
+  filters: Pick<SaleListFilters, 'from' | 'to' | 'location_id' | 'status' | 'mode' | 'method'> &
+    Partial<Pick<SaleListFilters, 'fiscal'>>;
   client: { id: number; name: string } | null;
   locations: LocationOption[];
   /** The « Type » filter (FAC / VB) with its value: the cancellation screen lists both kinds. */
@@ -47,6 +50,8 @@ export function SaleFilters({
   mode?: boolean;
   /** The « Paiement » filter (a payment method). */
   method?: boolean;
+  /** The « Certification » filter (the company certifies its sales). */
+  fiscal?: boolean;
 }) {
   return (
     <>
@@ -94,6 +99,9 @@ export function SaleFilters({
           options={METHOD_OPTIONS}
           onChange={(value) => list.update({ method: value })}
         />
+      ) : null}
+      {fiscal ? (
+        <FiscalFilter value={filters.fiscal ?? ''} onChange={(value) => list.update({ fiscal: value })} />
       ) : null}
     </>
   );

@@ -17,7 +17,8 @@ export function Sidebar() {
   const page = usePage();
   const user = page.props.auth.user;
   const isDesktop = useIsDesktop();
-  const nodes = useMemo(() => filterMenu(MENU, user?.menu_permissions ?? []), [user?.menu_permissions]);
+  // Every permission, not only the menu ones: a screen opened by an action permission (File de certification) shows too.
+  const nodes = useMemo(() => filterMenu(MENU, user?.all_permissions ?? []), [user?.all_permissions]);
   const mini = isDesktop && state.sidebarMini;
   const hidden = isDesktop ? !state.sidebarVisibleDesktop : !state.sidebarVisibleMobile;
 

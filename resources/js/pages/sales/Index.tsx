@@ -12,13 +12,24 @@ import { Stat, StatRow } from '@/components/data/Stat';
 import { useList } from '@/components/data/useList';
 import { SaleFilters } from '@/components/sales/SaleFilters';
 import { StockExitTabs } from '@/components/sales/StockExitTabs';
+import { fiscalColumn } from '@/components/fiscal/FiscalBadge';
+import type { SaleRow } from '@shared/pages/sales';
 
 /**
  * Sortie de stock › Ventes détaillées (FAC-) and Ventes boutique (VB-): one list for both kinds
  * (`kind` from the route) — period, client, location, status, payment filters, search by number,
  * the totals of the filtered sales, CSV/XLSX export.
  */
-export default function SalesIndex({ kind, filters, sales, totals, client, locations, can }: PageProps<'sales/Index'>) {
+export default function SalesIndex({
+  kind,
+  filters,
+  sales,
+  totals,
+  client,
+  locations,
+  fiscal_column,
+  can,
+}: PageProps<'sales/Index'>) {
   const invoices = kind === 'invoice';
   const listRoute = invoices ? route('sales.invoices') : route('sales.counterSales');
   const list = useList(listRoute, filters);
@@ -42,7 +53,15 @@ export default function SalesIndex({ kind, filters, sales, totals, client, locat
       }}
       note={allDatesNote(filters)}
       filters={
-        <SaleFilters list={list} filters={filters} client={client} locations={locations} mode={invoices} method />
+        <SaleFilters
+          list={list}
+          filters={filters}
+          client={client}
+          locations={locations}
+          mode={invoices}
+          method
+          fiscal={fiscal_column}
+        />
       }
       actions={
         <ListActions
@@ -131,6 +150,7 @@ export default function SalesIndex({ kind, filters, sales, totals, client, locat
             s.due > 0 ? <Money value={s.due} tone="debt" /> : <span className="text-body-secondary">—</span>,
         },
         { id: 'status', label: 'Statut', role: 'status', cell: (s) => <SaleStatus sale={s} /> },
+        fiscalColumn<SaleRow>(fiscal_column),
       ]}
     />
   );

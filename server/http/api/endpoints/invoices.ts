@@ -12,6 +12,8 @@ import { ApiError } from '../errors.js';
 import { idempotentCreate } from '../idempotent.js';
 import { invoiceDetailOut, invoiceListQuery, invoiceOut, pageOf } from '../schemas.js';
 import type { Knex } from 'knex';
+import { SALE_DOCUMENT_TYPES } from '../../../../shared/sales.js';
+import { fiscalFacts } from '../../../services/fiscal/facts.js';
 import type { PlaceScope } from '../scope.js';
 
 /**
@@ -20,10 +22,14 @@ import type { PlaceScope } from '../scope.js';
  * without oversell, payments in the money ledger) — a program is held to the form's rules. The
  * places of the token's user apply: a sale of another location is not found, a sale from it refused.
  */
+/** A sale's outbox row is its kind's: one id space, so both types are asked. */
+const SALE_FISCAL_TYPES = Object.values(SALE_DOCUMENT_TYPES);
+
 async function invoiceAnswer(db: Knex, id: number, places: PlaceScope) {
   const detail = await saleDetail(db, id);
   if (!detail || !allowsLocation(places, detail.sale.location_id)) throw new ApiError(404, 'Cette vente n’existe pas.');
-  return apiInvoiceDetail(detail);
+  const facts = await fiscalFacts(db, SALE_FISCAL_TYPES, [id]);
+  return apiInvoiceDetail(detail, facts.get(id));
 }
 
 export const invoiceEndpoints = [
@@ -49,12 +55,23 @@ export const invoiceEndpoints = [
         status: query.status,
         mode: '' as const,
         method: '' as const,
+        fiscal: '' as const,
         q: query.q,
         sort: 'date' as const,
         dir: 'asc' as const,
       };
       const page = await salesAfter(db, filters, principal.places, decodeCursor(query.cursor), query.limit);
-      return { body: { data: page.data.map(apiInvoice), next_cursor: encodeCursor(page.next_after) } };
+      const facts = await fiscalFacts(
+        db,
+        SALE_FISCAL_TYPES,
+        page.data.map((row) => Number(row.id)),
+      );
+      return {
+        body: {
+          data: page.data.map((row) => apiInvoice(row, facts.get(Number(row.id)))),
+          next_cursor: encodeCursor(page.next_after),
+        },
+      };
     },
   }),
   endpoint({

@@ -1,4 +1,5 @@
 import type { CorrectableSale, CreditNoteRow, CreditNoteView } from '../../../../shared/pages/sales.js';
+import { fiscalBadgeOf } from '../../../services/fiscal/list-column.js';
 import type { Row } from '../../../services/stock/lookups.js';
 import { withoutCosts } from '../../../policies/index.js';
 import { n } from '../stock/common.js';
@@ -20,6 +21,7 @@ export function presentCreditNoteRow(r: Row): CreditNoteRow {
     refund: n(r.refunded),
     reason: r.reason,
     created_by: r.created_by_name ?? null,
+    fiscal: fiscalBadgeOf(r),
   };
 }
 

@@ -37,11 +37,15 @@ import { validate } from '../../validation.js';
 import { signedIn } from '../../signed-in.js';
 import { creditNoteListAbilities } from '../../../policies/sales.js';
 
+import { FISCAL_FILTER_STATES } from '../../../../shared/fiscal.js';
+import { listShowsFiscal } from '../../../services/fiscal/list-column.js';
+
 function filtersOf(req: Request, today: string): CreditNoteListFilters {
   const q = queryText(req.query, 'q', 40);
   return {
     ...period(req.query, today, 30, q),
     location_id: queryId(req.query, 'location_id'),
+    fiscal: queryChoice(req.query, 'fiscal', ['', ...FISCAL_FILTER_STATES] as const, ''),
     q,
     sort: queryChoice(req.query, 'sort', ['date', 'number', 'total'] as const, 'date'),
     dir: queryChoice(req.query, 'dir', ['asc', 'desc'] as const, 'desc'),
@@ -86,6 +90,7 @@ export function creditNoteRoutes(ctx: AppContext): Router {
         credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
         refund_total: await creditNoteRefundTotal(db, filters, user.places),
         locations: presentLocations(await locationRows(db, user.places)),
+        fiscal_column: filters.fiscal !== '' || (await listShowsFiscal(db, ['creditNote'])),
         can: creditNoteListAbilities(user),
       });
     }),

@@ -9,6 +9,8 @@ import { FilterInput, FilterSelect, allDatesNote, locationOptions } from '@/comp
 import { Money } from '@/components/data/Money';
 import { useList } from '@/components/data/useList';
 import { StockExitTabs } from '@/components/sales/StockExitTabs';
+import { FiscalFilter, fiscalColumn } from '@/components/fiscal/FiscalBadge';
+import type { CreditNoteRow } from '@shared/pages/sales';
 
 /** Sortie de stock › Corrections: the credit notes (AV-) of a period — goods of counter sales brought back and refunded. */
 export default function CreditNotesIndex({
@@ -16,6 +18,7 @@ export default function CreditNotesIndex({
   credit_notes,
   refund_total,
   locations,
+  fiscal_column,
   can,
 }: PageProps<'sales/credit-notes/Index'>) {
   const list = useList(route('creditNotes.index'), filters);
@@ -39,6 +42,9 @@ export default function CreditNotesIndex({
             options={locationOptions(locations)}
             onChange={(location_id) => list.update({ location_id })}
           />
+          {fiscal_column ? (
+            <FiscalFilter value={filters.fiscal} onChange={(fiscal) => list.update({ fiscal })} />
+          ) : null}
         </>
       }
       actions={
@@ -105,6 +111,7 @@ export default function CreditNotesIndex({
           ),
         },
         { id: 'by', label: 'Par', role: 'secondary', wrap: true, cell: (c) => c.created_by ?? '—' },
+        fiscalColumn<CreditNoteRow>(fiscal_column),
       ]}
     />
   );
