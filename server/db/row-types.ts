@@ -50,6 +50,7 @@ export const NARROWED_COLUMNS: Record<string, readonly [string, string]> = {
   'fiscal_certifications.state': ['FiscalState', 'fiscal'],
   'fiscal_certifications.document_type': ['CertifiedDocumentType', 'fiscal'],
   'fiscal_certification_events.kind': ['FiscalEvent', 'fiscal'],
+  'document_shares.document_type': ['CertifiedDocumentType', 'fiscal'],
 };
 
 export function rowTypesSource(schema: readonly TableColumns[]): string {

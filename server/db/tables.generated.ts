@@ -237,6 +237,19 @@ export type DocumentPrintsRow = {
   last_reprinted_by: number | null;
 };
 
+export type DocumentSharesRow = {
+  id: number;
+  document_type: CertifiedDocumentType;
+  document_id: number;
+  token_hash: string;
+  created_by: number;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_by: number | null;
+  last_opened_at: string | null;
+  open_count: number;
+};
+
 export type ErrorLogRow = {
   id: number;
   occurred_at: string;
@@ -981,6 +994,7 @@ declare module 'knex/types/tables' {
     credit_notes: CreditNotesRow;
     document_counters: DocumentCountersRow;
     document_prints: DocumentPrintsRow;
+    document_shares: DocumentSharesRow;
     error_log: ErrorLogRow;
     expense_categories: ExpenseCategoriesRow;
     fiscal_certification_events: FiscalCertificationEventsRow;
