@@ -14,10 +14,18 @@ import {
 } from '../../../shared/cash-operations.js';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/treasury.js';
 import { toBool } from '../../db/dialect.js';
+import type { ExpenseCategoryWithCount } from '../../services/cash/expense-categories.js';
+import type {
+  BalanceAt,
+  CashAccount,
+  CashOperationDetail,
+  CashOperationListRow,
+  OperationAccountOption,
+} from '../../services/cash/queries.js';
 
 /** Caisse rows → props (issue 16). */
 
-export function presentCashAccount(row: any): CashAccountCard {
+export function presentCashAccount(row: CashAccount): CashAccountCard {
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -33,11 +41,17 @@ export function presentCashAccount(row: any): CashAccountCard {
   };
 }
 
-export function presentAccountOption(row: any): CashAccountOption {
+export function presentAccountOption(row: OperationAccountOption): CashAccountOption {
   return { id: Number(row.id), kind: row.kind, code: row.code, name: row.name, balance: Number(row.balance) };
 }
 
-export function presentCashOperationRow(row: any, canReceive = false): CashOperationRow {
+export function presentCashOperationRow(
+  row: Pick<
+    CashOperationListRow,
+    'id' | 'number' | 'kind' | 'status' | 'operation_date' | 'amount' | 'from_name' | 'to_name' | 'created_by_name'
+  >,
+  canReceive = false,
+): CashOperationRow {
   const kind = row.kind as CashOperationKind;
   return {
     id: Number(row.id),
@@ -60,7 +74,7 @@ const side = (id: unknown, code: unknown, name: unknown, kind: unknown) =>
     ? null
     : { id: Number(id), code: String(code), name: String(name), kind: kind as never };
 
-export function presentCashOperation(detail: { op: any; allocations: any[] }): CashOperationView {
+export function presentCashOperation(detail: CashOperationDetail): CashOperationView {
   const { op } = detail;
   const kind = op.kind as CashOperationKind;
   const def = CASH_OPERATION_KINDS_DEF[kind];
@@ -77,14 +91,16 @@ export function presentCashOperation(detail: { op: any; allocations: any[] }): C
     from: side(op.from_account_id, op.from_code, op.from_name, op.from_kind),
     to: side(op.to_account_id, op.to_code, op.to_name, op.to_kind),
     category: op.category_name ?? null,
-    supplier: op.supplier_id
-      ? {
-          id: Number(op.supplier_id),
-          code: op.supplier_code,
-          name: op.supplier_name,
-          balance: Number(op.supplier_balance),
-        }
-      : null,
+    // A supplier id joins its supplier, so its code and name are there whenever the id is.
+    supplier:
+      op.supplier_id && op.supplier_code !== null && op.supplier_name !== null
+        ? {
+            id: Number(op.supplier_id),
+            code: op.supplier_code,
+            name: op.supplier_name,
+            balance: Number(op.supplier_balance),
+          }
+        : null,
     payment_method: op.payment_method,
     method_label: PAYMENT_METHOD_LABELS[op.payment_method as PaymentMethod] ?? op.payment_method,
     bank_method: op.payment_method === 'virement' || op.payment_method === 'cheque' ? op.payment_method : null,
@@ -116,7 +132,7 @@ export function presentCashOperation(detail: { op: any; allocations: any[] }): C
   };
 }
 
-export function presentBalanceRow(row: any): CashBalanceRow {
+export function presentBalanceRow(row: BalanceAt): CashBalanceRow {
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -128,7 +144,7 @@ export function presentBalanceRow(row: any): CashBalanceRow {
   };
 }
 
-export function presentExpenseCategory(row: any): ExpenseCategoryRow {
+export function presentExpenseCategory(row: ExpenseCategoryWithCount): ExpenseCategoryRow {
   return {
     id: Number(row.id),
     code: row.code,

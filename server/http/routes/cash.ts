@@ -28,6 +28,7 @@ import { cancelCashOperation, createCashOperation, receiveCashTransfer } from '.
 import {
   balancesAt,
   cashAccounts,
+  type CashOperationListRow,
   cashOperationDetail,
   expenseCategoryChoices,
   movementUsers,
@@ -142,11 +143,12 @@ export function cashRoutes(ctx: AppContext): Router {
         users = await movementUsers(db, accountRows);
       }
       // The receiving desk is one of the user's accounts (all of them are listed for an unrestricted user).
-      const canReceive = (row: any) =>
+      const canReceive = (row: Pick<CashOperationListRow, 'status' | 'to_account_id'>) =>
         row.status === 'in_transit' &&
         mayRecordCash(req.user, 'transfer') &&
         accounts.some((a) => a.id === Number(row.to_account_id));
-      const rows = (list: any[]): CashOperationRow[] => list.map((o) => presentCashOperationRow(o, canReceive(o)));
+      const rows = (list: CashOperationListRow[]): CashOperationRow[] =>
+        list.map((o) => presentCashOperationRow(o, canReceive(o)));
       await res.inertia.render('cash/Index', {
         accounts,
         ledger,
@@ -279,20 +281,23 @@ export function cashRoutes(ctx: AppContext): Router {
       const { id, detail } = await loadVisible(req);
       const currency = req.user.company.currency;
       const op = detail.op;
-      const toSide = op.to_account_id
-        ? {
-            id: Number(op.to_account_id),
-            kind: op.to_kind,
-            location_id: op.to_location_id === null ? null : Number(op.to_location_id),
-          }
-        : null;
-      const paying = op.from_account_id
-        ? {
-            id: Number(op.from_account_id),
-            kind: op.from_kind,
-            location_id: op.from_location_id === null ? null : Number(op.from_location_id),
-          }
-        : toSide;
+      // An account id joins its account, so its kind is there whenever the id is.
+      const toSide =
+        op.to_account_id && op.to_kind
+          ? {
+              id: Number(op.to_account_id),
+              kind: op.to_kind,
+              location_id: op.to_location_id === null ? null : Number(op.to_location_id),
+            }
+          : null;
+      const paying =
+        op.from_account_id && op.from_kind
+          ? {
+              id: Number(op.from_account_id),
+              kind: op.from_kind,
+              location_id: op.from_location_id === null ? null : Number(op.from_location_id),
+            }
+          : toSide;
       await res.inertia.render('cash/Show', {
         operation: presentCashOperation(detail),
         history: presentHistory(await subjectHistory(db, 'cash_operation', id), currency),

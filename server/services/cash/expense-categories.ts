@@ -13,18 +13,23 @@ import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { type ExportFile, type ExportFormat, buildExport } from '../tabular/export.js';
 import { getCurrency } from '../company/get-company.js';
 import { orderByFrench } from '../../db/french-order.js';
+import type { ExpenseCategoriesRow } from '../../db/tables.generated.js';
 
 /**
  * Catégories de dépenses (Caisse): the managed list a décaissement is filed under. Same lifecycle
  * as the other master data: created, renamed, archived (no longer offered) and deleted only while
  * no décaissement uses it; every change audited.
  */
-export interface ExpenseCategoryInput {
+// A type alias, not an interface: it then fits where Record<string, unknown> is asked (diffFields).
+export type ExpenseCategoryInput = {
   code: string;
   name: string;
   description: string;
   active: boolean;
-}
+};
+
+/** A category with the number of décaissements filed under it. */
+export type ExpenseCategoryWithCount = ExpenseCategoriesRow & { expense_count: number };
 
 export const EXPENSE_CATEGORY_FIELDS = ['code', 'name', 'description', 'active'] as const;
 export const EXPENSE_CATEGORY_SORTS = ['code', 'name', 'expense_count'] as const;
@@ -57,8 +62,11 @@ function listQuery(db: Knex, params: Omit<ExpenseCategoryListQuery, 'page' | 'pe
   return qb.orderBy(params.sort === 'expense_count' ? 'expense_count' : `c.${params.sort}`, params.dir).orderBy('c.id');
 }
 
-export function listExpenseCategories(db: Knex, params: ExpenseCategoryListQuery): Promise<Paginated<any>> {
-  return paginate(listQuery(db, params), params.page, params.per_page);
+export function listExpenseCategories(
+  db: Knex,
+  params: ExpenseCategoryListQuery,
+): Promise<Paginated<ExpenseCategoryWithCount>> {
+  return paginate<ExpenseCategoryWithCount>(listQuery(db, params), params.page, params.per_page);
 }
 
 /** The list as filtered, as a CSV or XLSX file. */
@@ -67,6 +75,7 @@ export async function exportExpenseCategories(
   params: Omit<ExpenseCategoryListQuery, 'page' | 'per_page'>,
   format: ExportFormat,
 ): Promise<ExportFile> {
+  const rows: ExpenseCategoryWithCount[] = await listQuery(db, params);
   return buildExport(
     format,
     {
@@ -74,18 +83,21 @@ export async function exportExpenseCategories(
       sheetName: 'Catégories de dépenses',
       currency: await getCurrency(db),
       columns: [
-        { header: 'Code', value: (r: any) => r.code, width: 12 },
-        { header: 'Nom', value: (r: any) => r.name, width: 32 },
-        { header: 'Description', value: (r: any) => r.description, width: 40 },
-        { header: 'Décaissements', kind: 'integer', value: (r: any) => Number(r.expense_count ?? 0) },
-        { header: 'Active', value: (r: any) => toBool(r.active) },
+        { header: 'Code', value: (r) => r.code, width: 12 },
+        { header: 'Nom', value: (r) => r.name, width: 32 },
+        { header: 'Description', value: (r) => r.description, width: 40 },
+        { header: 'Décaissements', kind: 'integer', value: (r) => Number(r.expense_count ?? 0) },
+        { header: 'Active', value: (r) => toBool(r.active) },
       ],
     },
-    await listQuery(db, params),
+    rows,
   );
 }
 
-export async function findExpenseCategory(db: Knex | Knex.Transaction, id: number) {
+export async function findExpenseCategory(
+  db: Knex | Knex.Transaction,
+  id: number,
+): Promise<ExpenseCategoryWithCount | undefined> {
   return db('expense_categories as c')
     .where('c.id', id)
     .select(
@@ -147,11 +159,7 @@ export async function updateExpenseCategory(
       const current = await trx('expense_categories').where({ id }).first();
       if (!current) throw new Refusal({ _form: 'Cette catégorie de dépenses n’existe plus.' });
       await assertUnique(trx, input, id);
-      const diff = diffFields(
-        { ...current, active: toBool(current.active) },
-        input as unknown as Record<string, unknown>,
-        EXPENSE_CATEGORY_FIELDS,
-      );
+      const diff = diffFields({ ...current, active: toBool(current.active) }, input, EXPENSE_CATEGORY_FIELDS);
       if (!diff) return;
       await trx('expense_categories')
         .where({ id })

@@ -3,6 +3,15 @@ import { sortFrench } from '../../domain/records/collation.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount } from '../places/scope.js';
 import { closedThroughByAccount } from '../treasury/ledger.js';
+import type {
+  CashOperationsRow,
+  ExpenseCategoriesRow,
+  StockEntriesRow,
+  SupplierPaymentAllocationsRow,
+  SuppliersRow,
+  TreasuryAccountsRow,
+  UsersRow,
+} from '../../db/tables.generated.js';
 
 /**
  * Reading the Caisse screens (issue 16): the accounts a user works on with their balance and the
@@ -11,17 +20,71 @@ import { closedThroughByAccount } from '../treasury/ledger.js';
  * writes are operations.ts. Every query takes the user's places (whereAllowedAccount).
  */
 
+/** An account of the Caisse screen with today's ins and outs, what is in transit and whether the day is closed. */
+export type CashAccount = Pick<
+  TreasuryAccountsRow,
+  'id' | 'kind' | 'code' | 'name' | 'balance' | 'active' | 'location_id' | 'operator'
+> & { today_in: number; today_out: number; transit_out: number; transit_in: number; today_closed: boolean };
+
+/** An operation as the lists show it: the row with its accounts (left joined: null when none) and its author. */
+export type CashOperationListRow = CashOperationsRow & {
+  from_name: TreasuryAccountsRow['name'] | null;
+  from_code: TreasuryAccountsRow['code'] | null;
+  from_kind: TreasuryAccountsRow['kind'] | null;
+  to_name: TreasuryAccountsRow['name'] | null;
+  to_code: TreasuryAccountsRow['code'] | null;
+  to_kind: TreasuryAccountsRow['kind'] | null;
+  created_by_name: UsersRow['name'] | null;
+};
+
+/** One operation with its category, supplier, users and the places of its accounts (all left joined). */
+export type CashOperationDetailRow = CashOperationListRow & {
+  category_name: ExpenseCategoriesRow['name'] | null;
+  supplier_name: SuppliersRow['name'] | null;
+  supplier_code: SuppliersRow['code'] | null;
+  supplier_balance: SuppliersRow['balance'] | null;
+  received_by_name: UsersRow['name'] | null;
+  cancelled_by_name: UsersRow['name'] | null;
+  from_location_id: TreasuryAccountsRow['location_id'];
+  to_location_id: TreasuryAccountsRow['location_id'];
+};
+
+/** A supplier payment's allocation with the stock entry it pays. */
+export type CashOperationAllocation = Pick<SupplierPaymentAllocationsRow, 'id' | 'amount' | 'cancelled_at'> &
+  Pick<StockEntriesRow, 'entry_date' | 'total_amount' | 'amount_paid' | 'supplier_ref'> & {
+    entry_id: StockEntriesRow['id'];
+    entry_number: StockEntriesRow['number'];
+  };
+
+export interface CashOperationDetail {
+  op: CashOperationDetailRow;
+  allocations: CashOperationAllocation[];
+}
+
+/** An account's balance at the end of a date, with the number of its movements up to then. */
+export type BalanceAt = Pick<TreasuryAccountsRow, 'id' | 'kind' | 'code' | 'name' | 'active' | 'balance'> & {
+  balance_at: number;
+  movement_count: number;
+};
+
+/** An account an operation form offers. */
+export type OperationAccountOption = Pick<
+  TreasuryAccountsRow,
+  'id' | 'kind' | 'code' | 'name' | 'balance' | 'operator'
+>;
+
 /** The user's accounts (active ones, and archived ones still holding money) with today's ins and outs and what is in transit. */
-export async function cashAccounts(db: Knex, places: PlaceScope, today: string): Promise<any[]> {
-  const accounts = await whereAllowedAccount(
-    db('treasury_accounts as a')
-      .where((w) => w.where('a.active', true).orWhereNot('a.balance', 0))
-      .orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END")
-      .orderBy('a.code')
-      .select('a.id', 'a.kind', 'a.code', 'a.name', 'a.balance', 'a.active', 'a.location_id', 'a.operator'),
-    places,
-    'a.',
-  );
+export async function cashAccounts(db: Knex, places: PlaceScope, today: string): Promise<CashAccount[]> {
+  const accounts: Omit<CashAccount, 'today_in' | 'today_out' | 'transit_out' | 'transit_in' | 'today_closed'>[] =
+    await whereAllowedAccount(
+      db('treasury_accounts as a')
+        .where((w) => w.where('a.active', true).orWhereNot('a.balance', 0))
+        .orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END")
+        .orderBy('a.code')
+        .select('a.id', 'a.kind', 'a.code', 'a.name', 'a.balance', 'a.active', 'a.location_id', 'a.operator'),
+      places,
+      'a.',
+    );
   if (accounts.length === 0) return [];
   const ids = accounts.map((a) => Number(a.id));
   const day = await db('money_movements')
@@ -74,7 +137,7 @@ function operationsQuery(db: Knex): Knex.QueryBuilder {
 }
 
 /** The transfers sent and not yet received, from or to one of the user's desks (« en transit » on both). */
-export async function transfersInTransit(db: Knex, places: PlaceScope): Promise<any[]> {
+export async function transfersInTransit(db: Knex, places: PlaceScope): Promise<CashOperationListRow[]> {
   const qb = operationsQuery(db).where('o.kind', 'transfer').where('o.status', 'in_transit').orderBy('o.id');
   if (!places.all) {
     qb.where((w) => {
@@ -88,7 +151,7 @@ export async function transfersInTransit(db: Knex, places: PlaceScope): Promise<
 }
 
 /** The last operations of the user's accounts, newest first. */
-export async function recentOperations(db: Knex, places: PlaceScope, limit = 15): Promise<any[]> {
+export async function recentOperations(db: Knex, places: PlaceScope, limit = 15): Promise<CashOperationListRow[]> {
   const qb = operationsQuery(db).orderBy('o.id', 'desc').limit(limit);
   if (!places.all) {
     qb.where((w) => {
@@ -102,8 +165,8 @@ export async function recentOperations(db: Knex, places: PlaceScope, limit = 15)
 }
 
 /** One operation with its category, supplier, users and (supplier payment) allocations; undefined when unknown. */
-export async function cashOperationDetail(db: Knex, id: number) {
-  const op = await operationsQuery(db)
+export async function cashOperationDetail(db: Knex, id: number): Promise<CashOperationDetail | undefined> {
+  const op: CashOperationDetailRow | undefined = await operationsQuery(db)
     .leftJoin('expense_categories as c', 'c.id', 'o.expense_category_id')
     .leftJoin('suppliers as s', 's.id', 'o.supplier_id')
     .leftJoin('users as ru', 'ru.id', 'o.received_by')
@@ -121,7 +184,7 @@ export async function cashOperationDetail(db: Knex, id: number) {
     .where('o.id', id)
     .first();
   if (!op) return undefined;
-  const allocations =
+  const allocations: CashOperationAllocation[] =
     op.kind === 'supplier_payment'
       ? await db('supplier_payment_allocations as a')
           .join('stock_entries as e', 'e.id', 'a.stock_entry_id')
@@ -143,13 +206,13 @@ export async function cashOperationDetail(db: Knex, id: number) {
 }
 
 /** The balance of each of the user's accounts at the end of a business date, from the ledger. */
-export async function balancesAt(db: Knex, places: PlaceScope, date: string): Promise<any[]> {
+export async function balancesAt(db: Knex, places: PlaceScope, date: string): Promise<BalanceAt[]> {
   // From the ledger's day summary (server/db/money-days.ts): a few rows per account and day.
   const sums = db('money_days')
     .where('business_date', '<=', date)
     .groupBy('account_id')
     .select('account_id', db.raw('SUM(total_in - total_out) AS total'), db.raw('SUM(movement_count) AS n'));
-  const rows = await whereAllowedAccount(
+  const rows: BalanceAt[] = await whereAllowedAccount(
     db('treasury_accounts as a')
       .leftJoin(sums.as('s'), 's.account_id', 'a.id')
       .orderByRaw("CASE a.kind WHEN 'caisse' THEN 0 WHEN 'banque' THEN 1 ELSE 2 END")
@@ -171,7 +234,10 @@ export async function balancesAt(db: Knex, places: PlaceScope, date: string): Pr
 }
 
 /** The accounts an operation form offers: the user's active accounts; for a transfer's destination, every active desk. */
-export async function operationAccountOptions(db: Knex, places: PlaceScope): Promise<{ mine: any[]; desks: any[] }> {
+export async function operationAccountOptions(
+  db: Knex,
+  places: PlaceScope,
+): Promise<{ mine: OperationAccountOption[]; desks: OperationAccountOption[] }> {
   const mine = await whereAllowedAccount(
     db('treasury_accounts')
       .where('active', true)
