@@ -3,6 +3,7 @@ import type { AuditItem } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
 import { ALL_PERMISSION_LABELS } from '../../../shared/permissions.js';
+import { TAX_GROUPS, TAX_GROUP_CODES } from '../../../shared/tax-groups.js';
 import type { AuditEntryRow } from '../../services/audit/history.js';
 
 const MONEY_FIELDS = new Set([
@@ -24,6 +25,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   },
   operator: MOBILE_MONEY_OPERATOR_LABELS,
   price_level: { detail: 'Détail', gros: 'Gros' },
+  tax_group: Object.fromEntries(TAX_GROUP_CODES.map((g) => [g, TAX_GROUPS[g].label])),
 };
 
 /** A product's threshold at a location (services/stock/alert-thresholds.ts LOCATION_THRESHOLD_FIELD): « location_threshold:BTQ01 ». */
