@@ -192,6 +192,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   wholesale_price: 'Prix de gros',
   min_price: 'Prix minimum',
   alert_threshold: 'Seuil d’alerte',
+  tax_group: 'Groupe de taxe',
   location_id: 'Emplacement',
   is_main: 'Caisse principale',
   bank_name: 'Banque',

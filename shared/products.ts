@@ -5,6 +5,7 @@
  */
 import type { StatusFilter } from './lists.js';
 import type { LocationKind } from './locations.js';
+import type { TaxGroup } from './tax-groups.js';
 
 /** Common units, proposed in the product form (a product may use another one). */
 export const PRODUCT_UNITS = [
@@ -41,6 +42,8 @@ export interface ProductRow {
   wholesale_price: number;
   min_price: number;
   alert_threshold: number;
+  /** Its own tax group; null: the company's default (Paramètres › Société). */
+  tax_group: TaxGroup | null;
   /** Sum over all locations; null while the user counts a location blind. */
   stock_total: number | null;
   /** At the location the list is filtered on (ProductFilters.location_id); null without one, and null when that location is counted blind by the user. */

@@ -46,5 +46,23 @@ export const isTaxGroup = (value: unknown): value is TaxGroup =>
 export const productTaxGroup = (group: string | null | undefined, companyDefault: string): TaxGroup =>
   isTaxGroup(group) ? group : isTaxGroup(companyDefault) ? companyDefault : DEFAULT_TAX_GROUP;
 
+/** A product's own group as a list, a page or an export names it; '' for none (the company's default). */
+export const taxGroupLabel = (group: string | null | undefined): string =>
+  isTaxGroup(group) ? TAX_GROUPS[group].label : '';
+
+/** What a product without a group of its own shows: « Par défaut de la société (TVA normale) ». */
+export const companyDefaultLabel = (companyDefault: TaxGroup): string =>
+  `Par défaut de la société (${TAX_GROUPS[companyDefault].label})`;
+
+/** A product's group as its page names it: its own group's label, else the company's default. */
+export const productTaxGroupLabel = (group: string | null | undefined, companyDefault: TaxGroup): string =>
+  taxGroupLabel(group) || companyDefaultLabel(companyDefault);
+
+/** The product form's choices: the company's default (value '', stored null), then every group. */
+export const taxGroupOptions = (companyDefault: TaxGroup): Array<{ value: string; label: string }> => [
+  { value: '', label: companyDefaultLabel(companyDefault) },
+  ...TAX_GROUP_CODES.map((g) => ({ value: g, label: TAX_GROUPS[g].label })),
+];
+
 /** A group's VAT rate in basis points, the company's rate standing in for `null`. */
 export const taxGroupRate = (group: TaxGroup, companyRate: number): number => TAX_GROUPS[group].rate ?? companyRate;

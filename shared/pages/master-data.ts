@@ -19,6 +19,7 @@ import type {
   StockAtLocation,
 } from '../products.js';
 import type { AuditItem, CrudAbilities, UsageInfo } from '../records.js';
+import type { TaxGroup } from '../tax-groups.js';
 import type { SupplierDetail, SupplierFilters, SupplierRow } from '../suppliers.js';
 import type { AccountLedger } from '../treasury-accounts.js';
 
@@ -71,11 +72,15 @@ export interface MasterDataPages {
     units: string[];
     show_costs: boolean;
     can_change_prices: boolean;
+    /** The group of a product without one (Paramètres › Société), named by the form's « Par défaut de la société ». */
+    default_tax_group: TaxGroup;
     /** The user's places, each with the product's own threshold there (null: the product's). */
     location_thresholds: LocationThresholdField[];
   };
   'products/Show': {
     product: ProductDetail;
+    /** The group of a product without one (Paramètres › Société). */
+    default_tax_group: TaxGroup;
     /** Users who see costs: the retail and wholesale prices' margin over the CMUP, VAT excluded (shared/vat.ts priceMargin). */
     margins?: ProductMargins;
     stock: StockAtLocation[];

@@ -4,6 +4,7 @@ import { LOCATION_KINDS } from '../../../shared/locations.js';
 import { PAYMENT_MODES, SALE_KINDS, SALE_STATUS_LABELS, type SaleDisplayStatus } from '../../../shared/sales.js';
 import { MOBILE_MONEY_OPERATORS, PAYMENT_METHODS, TREASURY_KINDS } from '../../../shared/treasury.js';
 import { SETTLEMENT_SOURCES, SETTLEMENT_STATUSES } from '../../../shared/settlements.js';
+import { TAX_GROUPS, TAX_GROUP_CODES } from '../../../shared/tax-groups.js';
 import { isIsoDate } from '../../domain/dates.js';
 import { FISCAL_STATES, type FiscalState } from '../../../shared/fiscal.js';
 import { choice, integer, textInput } from '../../services/records/fields.js';
@@ -140,6 +141,12 @@ export const productOut = z.object({
     description:
       'Seuil d’alerte du produit, suivi par chaque emplacement sans seuil propre (voir le stock du produit) ; 0 : aucun.',
   }),
+  tax_group: z
+    .enum(TAX_GROUP_CODES)
+    .nullable()
+    .meta({
+      description: `Groupe de taxe du produit (${TAX_GROUP_CODES.map((g) => `${g} : ${TAX_GROUPS[g].label}`).join(' ; ')}) ; null : celui par défaut de la société.`,
+    }),
   stock_total: z.number().int().nullable().meta({
     description:
       'Stock tous emplacements confondus ; null pendant un inventaire à l’aveugle que le jeton ne peut pas voir.',

@@ -3,8 +3,8 @@ import type { AuditItem } from '../../../shared/records.js';
 import { formatMoney } from '../../../shared/money.js';
 import { MOBILE_MONEY_OPERATOR_LABELS } from '../../../shared/treasury.js';
 import { FISCAL_PROVIDERS, FISCAL_REGIMES } from '../../../shared/fiscal.js';
-import { TAX_GROUPS } from '../../../shared/tax-groups.js';
 import { ALL_PERMISSION_LABELS } from '../../../shared/permissions.js';
+import { TAX_GROUPS, TAX_GROUP_CODES } from '../../../shared/tax-groups.js';
 import type { AuditEntryRow } from '../../services/audit/history.js';
 
 const MONEY_FIELDS = new Set([
@@ -16,6 +16,7 @@ const MONEY_FIELDS = new Set([
   'balance',
   'fiscal_b2c_threshold',
 ]);
+const TAX_GROUP_LABELS = Object.fromEntries(TAX_GROUP_CODES.map((g) => [g, TAX_GROUPS[g].label]));
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   kind: {
     particulier: 'Particulier',
@@ -29,7 +30,8 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   price_level: { detail: 'Détail', gros: 'Gros' },
   fiscal_provider: FISCAL_PROVIDERS,
   fiscal_regime: FISCAL_REGIMES,
-  default_tax_group: Object.fromEntries(Object.entries(TAX_GROUPS).map(([code, group]) => [code, group.label])),
+  default_tax_group: TAX_GROUP_LABELS,
+  tax_group: TAX_GROUP_LABELS,
 };
 
 /** A product's threshold at a location (services/stock/alert-thresholds.ts LOCATION_THRESHOLD_FIELD): « location_threshold:BTQ01 ». */

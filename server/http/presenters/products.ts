@@ -13,7 +13,7 @@ import type { LocationThreshold } from '../../services/stock/alert-thresholds.js
 import { toBool } from '../../db/dialect.js';
 import { PRICE_FIELD_LABELS, type PriceField } from '../../domain/pricing/price-rule.js';
 import { withoutCosts } from '../../policies/index.js';
-import { productTaxGroup } from '../../../shared/tax-groups.js';
+import { isTaxGroup, productTaxGroup } from '../../../shared/tax-groups.js';
 
 /**
  * Products: rows → props, for the list, the record, the price centre and the pickers. The fields
@@ -53,6 +53,7 @@ export function presentProductRow(row: any, showCosts: boolean): ProductRow {
     category_id: Number(row.category_id),
     category_name: row.category_name,
     alert_threshold: Number(row.alert_threshold),
+    tax_group: isTaxGroup(row.tax_group) ? row.tax_group : null,
     stock_total: row.stock_total === null ? null : stockTotal,
     stock_location: row.stock_location === null || row.stock_location === undefined ? null : Number(row.stock_location),
     below_threshold: alerts > 0,

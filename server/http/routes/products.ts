@@ -10,6 +10,7 @@ import {
 import { subjectHistory } from '../../services/audit/history.js';
 import { categoryNames, categoryOptions } from '../../services/categories/categories.js';
 import { priceMargin } from '../../../shared/vat.js';
+import { getCompany } from '../../services/company/get-company.js';
 import { locationOptions } from '../../services/locations/locations.js';
 import { suggestCode } from '../../services/records/codes.js';
 import { recordUsage } from '../../services/records/usage.js';
@@ -85,6 +86,7 @@ export function productRoutes(ctx: AppContext): Router {
       currency: req.user.company.currency,
       show_costs: showCosts,
       can_change_prices: mayChangePrices(req.user) || !row,
+      default_tax_group: (await getCompany(db)).default_tax_group,
       location_thresholds: presentLocationThresholds(
         await locationThresholds(db, row ? Number(row.id) : null, req.user.places),
       ),
@@ -196,6 +198,7 @@ export function productRoutes(ctx: AppContext): Router {
       });
       await res.inertia.render('products/Show', {
         product: presentProduct({ ...row, stock_total: hidden.size ? null : stock.total }, showCosts),
+        default_tax_group: (await getCompany(db)).default_tax_group,
         ...(margins ? { margins } : {}),
         stock: onlyAllowedLocations(req.user.places, stock.levels, (level) => level.id).map((level) =>
           presentStock(level, Number(row.alert_threshold), hidden),

@@ -25,6 +25,7 @@ import { EVERY_PLACE, allowsLocation } from '../../policies/places.js';
 import { saveLocationThresholds } from '../stock/alert-thresholds.js';
 import { productSchema } from './schema.js';
 import { formatCount } from '../../../shared/quantity.js';
+import { TAX_GROUPS, TAX_GROUP_CODES } from '../../../shared/tax-groups.js';
 
 type Key = Exclude<(typeof PRODUCT_FIELDS)[number], 'category_id'> | 'category' | 'location_thresholds';
 
@@ -181,6 +182,12 @@ export const PRODUCT_IMPORT: ImportSpec<
       aliases: ['Seuils emplacements', 'Seuil par emplacement'],
       description:
         'Facultatif : les emplacements qui ont leur propre seuil, par code — « BTQ01=10; DEP01=50 ». Les autres suivent le seuil du produit ; « aucun » les remet tous au seuil du produit ; vide : inchangés.',
+    },
+    {
+      key: 'tax_group',
+      header: 'Groupe de taxe',
+      aliases: ['Taxe', 'Groupe TVA'],
+      description: `${TAX_GROUP_CODES.map((g) => TAX_GROUPS[g].label).join(', ')}, ou « Par défaut » (celui de la société) ; vide : inchangé, « Par défaut » pour un nouveau produit.`,
     },
     { key: 'active', header: 'Actif', description: 'oui ou non (oui par défaut).' },
   ],

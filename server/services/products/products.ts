@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Paginated } from '../../../shared/lists.js';
 import type { ProductFilters } from '../../../shared/products.js';
+import { type TaxGroup, taxGroupLabel } from '../../../shared/tax-groups.js';
 import { type ListQuery, keysetPage, paginate, paginateDeferred } from '../../db/paginate.js';
 import { getCurrency } from '../company/get-company.js';
 import {
@@ -42,6 +43,8 @@ export interface ProductInput {
   wholesale_price: number;
   min_price: number;
   alert_threshold: number;
+  /** null: the company's default group (shared/tax-groups.ts). */
+  tax_group: TaxGroup | null;
   active: boolean;
   /** Location id → its own alert threshold, null: the product's (absent: left as they are). */
   location_thresholds?: Record<string, number | null>;
@@ -70,6 +73,7 @@ export const PRODUCT_FIELDS = [
   'wholesale_price',
   'min_price',
   'alert_threshold',
+  'tax_group',
   'active',
 ] as const;
 /** The sorts of the price grid; the products list adds the stock (LIST_SORTS). */
@@ -319,6 +323,7 @@ function productExportSpec(
       ...SALE_PRICE_COLUMNS,
       { header: 'Seuil d’alerte', kind: 'integer', value: (r) => Number(r.alert_threshold) },
       { header: 'Seuils par emplacement', value: (r) => thresholds.get(Number(r.id)) ?? '', width: 24 },
+      { header: 'Groupe de taxe', value: (r) => taxGroupLabel(r.tax_group), width: 24 },
       { header: 'Actif', value: (r) => toBool(r.active) },
     ],
   };

@@ -11,6 +11,7 @@ import {
   optionalInteger,
   text,
   perCurrency,
+  taxGroup,
 } from '../records/fields.js';
 
 /** A product as its form and each row of a products import give it (category_id resolved first). */
@@ -28,6 +29,7 @@ export const productSchema = perCurrency(function productSchema(currency: string
       wholesale_price: money('prix de gros', currency),
       min_price: money('prix minimum', currency),
       alert_threshold: integer('seuil d’alerte', { min: 0, max: LIMITS.stockLevel, default: 0 }),
+      tax_group: taxGroup(),
       // Location id → its own threshold (blank: the product's); absent: left as they are.
       location_thresholds: z
         .record(

@@ -3,6 +3,8 @@ import { currencyDecimals, currencyInfo, parseMoneyInput } from '../../../shared
 import { CODE_PATTERN, normalizeCode } from '../../domain/records/codes.js';
 import { LIMITS, limitMessage } from '../../../shared/limits.js';
 import { hasControlCharacters } from '../../domain/text.js';
+import { TAX_GROUPS, TAX_GROUP_CODES, type TaxGroup, isTaxGroup } from '../../../shared/tax-groups.js';
+import { normalizeHeader } from '../tabular/read.js';
 
 /**
  * Field builders of the master-data forms, with French messages. Inputs come as JSON from the
@@ -370,6 +372,33 @@ export function choice<T extends string>(label: string, values: readonly T[], op
         return fail(ctx, `Veuillez choisir une valeur valide pour le champ ${label}.`);
       }),
     { type: 'string', enum: values, ...(options.default !== undefined ? { default: options.default } : {}) },
+  );
+}
+
+/**
+ * A product's tax group (shared/tax-groups.ts): its code (the form's select, the API) or its label
+ * as an export writes it, whatever the case and accents; empty, null or « Par défaut… »: the
+ * company's default (null).
+ */
+export function taxGroup() {
+  return shaped(
+    z
+      .unknown()
+      .optional()
+      .transform((v, ctx): TaxGroup | null => {
+        const text = readText(v, ctx, 'Le groupe de taxe');
+        if (text === INVALID) return z.NEVER as never;
+        const typed = (text ?? '').trim();
+        if (typed === '' || normalizeHeader(typed).startsWith('par defaut')) return null;
+        if (isTaxGroup(typed)) return typed;
+        const byLabel = TAX_GROUP_CODES.find((g) => normalizeHeader(TAX_GROUPS[g].label) === normalizeHeader(typed));
+        return byLabel ?? fail(ctx, 'Choisissez un groupe de taxe de la liste, ou « Par défaut de la société ».');
+      }),
+    {
+      type: ['string', 'null'],
+      enum: [...TAX_GROUP_CODES, null],
+      description: 'Groupe de taxe du produit ; null : celui par défaut de la société.',
+    },
   );
 }
 

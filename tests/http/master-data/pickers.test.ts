@@ -118,6 +118,7 @@ describe.each(testDatabases())('pickers (%s)', (kind) => {
       retail_price: 400,
       wholesale_price: 350,
       min_price: 300,
+      tax_group: 'normal',
       category: 'Boissons',
       stock: 48,
     });

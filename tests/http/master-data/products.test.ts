@@ -632,8 +632,8 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
     const text = (await download(admin, `${BASE}/export?format=csv&q=${tag}`)).body.toString('utf8');
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines).toEqual([
-      'Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;CMUP;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Seuils par emplacement;Actif',
-      `${tag}EVIL;;'=2+5;Boissons;'@pièce;6;250;250;400;350;300;24;;oui`,
+      'Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;CMUP;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Seuils par emplacement;Groupe de taxe;Actif',
+      `${tag}EVIL;;'=2+5;Boissons;'@pièce;6;250;250;400;350;300;24;;;oui`,
     ]);
     const rows = await xlsxRows((await download(admin, `${BASE}/export?format=xlsx&q=${tag}`)).body);
     expect(rows).toHaveLength(2);
@@ -948,7 +948,7 @@ describe.each(testDatabases())('fichiers/produits (%s)', (kind) => {
       expect(await count()).toBe(before);
       const template = await download(admin, `${BASE}/import/modele?format=csv`);
       expect(template.body.toString('utf8').slice(1).trim()).toBe(
-        'Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Seuils par emplacement;Actif',
+        'Code;Code-barres;Désignation;Catégorie;Unité;Colisage;Prix d’achat;Prix de détail;Prix de gros;Prix minimum;Seuil d’alerte;Seuils par emplacement;Groupe de taxe;Actif',
       );
     });
   });

@@ -9,6 +9,7 @@ import { MoneyField } from '@/components/data/MoneyField';
 import { RecordForm } from '@/components/data/RecordForm';
 import { useServerForm } from '@/hooks/useServerForm';
 import { useCompany } from '@/hooks/useCompany';
+import { taxGroupOptions } from '@shared/tax-groups';
 
 export default function ProductForm({
   product,
@@ -18,6 +19,7 @@ export default function ProductForm({
   show_costs,
   can_change_prices,
   location_thresholds,
+  default_tax_group,
 }: MasterDataPages['products/Form']) {
   const { currency } = useCompany();
   const money = (v: number | null | undefined) => minorToInput(v ?? 0, currency);
@@ -34,6 +36,8 @@ export default function ProductForm({
     wholesale_price: money(product?.wholesale_price),
     min_price: money(product?.min_price),
     alert_threshold: String(product?.alert_threshold ?? 0),
+    // '' : the company's default group (stored null).
+    tax_group: product?.tax_group ?? '',
     // Location id → its own threshold as typed; blank: the product's.
     location_thresholds: Object.fromEntries(
       location_thresholds.map((l) => [String(l.location_id), l.threshold === null ? '' : String(l.threshold)]),
@@ -163,6 +167,16 @@ export default function ProductForm({
             CMUP actuel (calculé par les entrées de stock) : <Money value={product.cmup} />
           </p>
         ) : null}
+        <div className="row">
+          <div className="col-md-6 col-lg-5">
+            <SelectField
+              {...form.fieldProps('tax_group')}
+              label="Groupe de taxe"
+              options={taxGroupOptions(default_tax_group)}
+              hint="La TVA de ses lignes de vente et le code transmis à la DGI (facture certifiée)."
+            />
+          </div>
+        </div>
         <h2 className="app-form-section-title">Stock</h2>
         <div className="row">
           <div className="col-sm-6 col-lg-3">

@@ -3,6 +3,7 @@ import { LOCATION_KIND_LABELS } from '@shared/locations';
 import type { MasterDataPages } from '@shared/pages/master-data';
 import { ALERT_THRESHOLD_RULE, type PriceMarginView } from '@shared/products';
 import { route } from '@shared/routes';
+import { productTaxGroupLabel } from '@shared/tax-groups';
 import { Icon } from '@/components/Icon';
 import { AuditHistory } from '@/components/data/AuditHistory';
 import { Fact, FactsCard } from '@/components/data/Fact';
@@ -25,6 +26,7 @@ export default function ProductShow({
   history,
   can,
   show_costs,
+  default_tax_group,
 }: MasterDataPages['products/Show']) {
   const { url } = usePage();
   // Under the threshold in force at one of the locations shown (ALERT_THRESHOLD_RULE).
@@ -110,6 +112,7 @@ export default function ProductShow({
         />
         <Fact label="Unité" value={product.unit} />
         <Fact label="Colisage" value={formatQty(product.pack_size)} />
+        <Fact label="Groupe de taxe" value={productTaxGroupLabel(product.tax_group, default_tax_group)} />
         <Fact
           label="Seuil d’alerte par défaut"
           value={
