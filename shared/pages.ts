@@ -25,6 +25,7 @@ import {
 import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './pages/settlements.js';
 import { CASH_PAGE_NAMES, type CashPages } from './pages/cash.js';
 import { REPORT_PAGE_NAMES, type ReportPages } from './reports.js';
+import { RECEIPT_PAGE_NAMES, type ReceiptPages } from './shares.js';
 import type { MenuPermission, Permission } from './permissions.js';
 
 export interface AuthUser {
@@ -66,6 +67,7 @@ export interface PageRegistry
     SettlementPages,
     CashPages,
     ReportPages,
+    ReceiptPages,
     CashClosingPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
   'clients/Show': MasterDataPages['clients/Show'] & {
@@ -124,6 +126,7 @@ export const PAGE_NAMES = [
   ...SETTLEMENT_PAGE_NAMES,
   ...CASH_PAGE_NAMES,
   ...REPORT_PAGE_NAMES,
+  ...RECEIPT_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

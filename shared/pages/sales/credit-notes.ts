@@ -1,6 +1,7 @@
 import type { LocationOption, Paginated, SortDir } from '../../lists.js';
 import type { PrintMeta, PrintState } from '../../print.js';
 import type { AccountChoice } from '../../treasury-accounts.js';
+import type { DocumentSharing } from '../../shares.js';
 
 /** Correction vente boutique: the credit notes (AV-) list, the correction form, a credit note and its A5 printout. */
 
@@ -112,6 +113,8 @@ export interface CreditNoteView {
 export interface CreditNotesShowProps {
   credit_note: CreditNoteView;
   print: PrintState;
+  /** « Partager »: the public link to the receipt (shared/shares.ts). */
+  sharing: DocumentSharing;
 }
 
 export interface CreditNotesPrintProps extends PrintMeta {

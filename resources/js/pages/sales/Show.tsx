@@ -11,6 +11,7 @@ import { StatusBadge } from '@/components/data/StatusBadge';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 import { PackQuantity } from '@/components/documents/LineUnit';
 import { PrintButton } from '@/components/print/PrintButton';
+import { ShareButton } from '@/components/documents/ShareButton';
 import { priceBasisLabel } from '@shared/vat';
 
 /**
@@ -18,7 +19,7 @@ import { priceBasisLabel } from '@shared/vat';
  * (unit cost and margin for users who see costs), totals with discount / HT / TVA / TTC, the
  * payments with the cash tendered and the change, the amount in words, printouts and history.
  */
-export default function SalesShow({ sale, history, print, can }: PageProps<'sales/Show'>) {
+export default function SalesShow({ sale, history, print, can, sharing }: PageProps<'sales/Show'>) {
   const invoice = sale.kind === 'invoice';
   const costs = sale.cost_total !== undefined;
   const byPack = sale.lines.some((l) => l.sale_unit === 'pack');
@@ -53,6 +54,7 @@ export default function SalesShow({ sale, history, print, can }: PageProps<'sale
             state={print}
             testId="sale-print"
           />
+          <ShareButton sharing={sharing} />
           {ticketRoute ? (
             <a
               href={ticketRoute.replace(':id', String(sale.id))}

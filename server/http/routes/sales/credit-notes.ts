@@ -36,6 +36,7 @@ import { creditNoteSchema } from '../../schemas/sales.js';
 import { validate } from '../../validation.js';
 import { signedIn } from '../../signed-in.js';
 import { creditNoteListAbilities } from '../../../policies/sales.js';
+import { creditNoteSharing } from '../shares.js';
 
 function filtersOf(req: Request, today: string): CreditNoteListFilters {
   const q = queryText(req.query, 'q', 40);
@@ -177,6 +178,13 @@ export function creditNoteRoutes(ctx: AppContext): Router {
           await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }),
           mayReprint(req.user),
         ),
+        sharing: await creditNoteSharing(ctx, req, {
+          id: Number(detail.note.id),
+          number: detail.note.number,
+          client_name: detail.note.client_name,
+          client_phone: detail.note.client_phone ?? null,
+          client_is_walk_in: detail.note.client_is_walk_in,
+        }),
       });
     }),
   );
