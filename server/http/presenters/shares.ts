@@ -104,10 +104,13 @@ export function presentSaleReceipt(sale: SaleView, company: PrintCompany, fiscal
       vat: sale.vat,
       total: sale.total_ttc,
     },
-    payments: sale.payments.map((p) => ({
-      label: p.operator_label ? `${p.method_label} (${p.operator_label})` : p.method_label,
-      amount: p.paid,
-    })),
+    // Cash tendered is shown as received and given back (as on the ticket), not a third time as paid.
+    payments: (sale.cash_tendered > 0 ? sale.payments.filter((p) => p.method !== 'especes') : sale.payments).map(
+      (p) => ({
+        label: p.operator_label ? `${p.method_label} (${p.operator_label})` : p.method_label,
+        amount: p.paid,
+      }),
+    ),
     cash_tendered: sale.cash_tendered,
     change_given: sale.change_given,
     due: sale.status === 'cancelled' ? 0 : sale.due,
