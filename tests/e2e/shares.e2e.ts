@@ -157,6 +157,10 @@ describe.skipIf(!browserSuiteEnabled())('reçu partagé (Chromium)', () => {
       expect(decodeURIComponent(whatsapp!.split('text=')[1])).toContain(await field.inputValue());
       expect(await page.getByTestId('share-sms').getAttribute('href')).toMatch(/^sms:\+2250701020304\?body=/);
       await expect.poll(() => page.getByTestId('share-links').locator('li').count()).toBe(1);
+      if (process.env.SHARE_SCREENSHOTS) {
+        fs.mkdirSync(process.env.SHARE_SCREENSHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(process.env.SHARE_SCREENSHOTS, 'modale-partager.png') });
+      }
       return field.inputValue();
     });
 

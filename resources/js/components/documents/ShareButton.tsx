@@ -139,7 +139,7 @@ export function ShareButton({ sharing }: { sharing: DocumentSharing }) {
             {sharing.no_phone_reason}
           </p>
         ) : phone ? (
-          <p className="small text-body-secondary mb-0">Envoyé au +{phone}.</p>
+          <p className="small text-body-secondary mb-0">Numéro du client : +{phone}.</p>
         ) : null}
         <h3 className="h6 mt-4">Liens actifs</h3>
         {sharing.links.length === 0 ? (
