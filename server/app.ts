@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { SharedProps } from '../shared/pages.js';
+import { ROUTES } from '../shared/routes.js';
 import { type AppConfig, projectRoot } from './config.js';
 import { type Assets, buildDir, builtAssets } from './http/assets.js';
 import { BackgroundTasks } from './http/background.js';
@@ -53,6 +54,8 @@ declare module 'express-serve-static-core' {
 }
 
 export const SESSION_COOKIE = 'sdstock_session';
+/** The shared receipts (`/recu/<token>`): read by guests, they never start a session. */
+const RECEIPTS_PATH = ROUTES['receipts.show'].replace(/:token$/, '');
 export const BODY_LIMIT = '1mb';
 /** A path whose last segment has an extension (favicon.svg, robots.txt): what public/ can serve. */
 const FILE_NAME = /\.[^/]*$/;
@@ -209,7 +212,7 @@ export function createApp(deps: AppDeps) {
   );
 
   // After the adapter so that a refusal (419) renders the error page for Inertia visits too.
-  app.use(csrf({ secureCookies: config.secureCookies }));
+  app.use(csrf({ secureCookies: config.secureCookies, sessionless: (req) => req.path.startsWith(RECEIPTS_PATH) }));
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT }));
   app.use(loadUser(db));

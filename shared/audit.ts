@@ -104,6 +104,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'cash.closing_validated': 'Arrêté de caisse validé',
   'cash.closing_reopened': 'Arrêté de caisse rouvert',
   'credit_note.validated': 'Avoir validé',
+  'document_share.created': 'Lien de partage du reçu créé',
+  'document_share.revoked': 'Lien de partage du reçu révoqué',
   'treasury.balances_repaired': 'Soldes de trésorerie reconstruits',
   // Paramètres › Utilisateurs, API, Sauvegarde.
   'users.created': 'Utilisateur créé',

@@ -26,6 +26,7 @@ import { SETTLEMENT_PAGE_NAMES, type SettlementPages } from './pages/settlements
 import { CASH_PAGE_NAMES, type CashPages } from './pages/cash.js';
 import { REPORT_PAGE_NAMES, type ReportPages } from './reports.js';
 import { FISCAL_QUEUE_PAGE_NAMES, type FiscalQueuePages } from './pages/fiscal-queue.js';
+import { RECEIPT_PAGE_NAMES, type ReceiptPages } from './shares.js';
 import type { MenuPermission, Permission } from './permissions.js';
 
 export interface AuthUser {
@@ -68,6 +69,7 @@ export interface PageRegistry
     CashPages,
     ReportPages,
     FiscalQueuePages,
+    ReceiptPages,
     CashClosingPages {
   /** A client's page, with its sales (null for a user without the Sortie de stock screen). */
   'clients/Show': MasterDataPages['clients/Show'] & {
@@ -127,6 +129,7 @@ export const PAGE_NAMES = [
   ...CASH_PAGE_NAMES,
   ...REPORT_PAGE_NAMES,
   ...FISCAL_QUEUE_PAGE_NAMES,
+  ...RECEIPT_PAGE_NAMES,
 ] as const satisfies readonly PageName[];
 
 // Fails to compile when a registered page is missing from PAGE_NAMES.

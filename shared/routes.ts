@@ -129,6 +129,8 @@ export const ROUTES = {
     export: `${CREDIT_NOTES}/export`,
     show: `${CREDIT_NOTES}/:id`,
     print: `${CREDIT_NOTES}/:id/print`,
+    shares: `${CREDIT_NOTES}/:id/partages`,
+    revokeShare: `${CREDIT_NOTES}/:id/partages/:share/revoke`,
   }),
   // Vente boutique (the counter screen; GET shows it, POST validates a sale) and its cash ticket.
   'counter.index': COUNTER,
@@ -145,6 +147,11 @@ export const ROUTES = {
   'sales.counterSales.export': `${COUNTER_SALES}/export`,
   'sales.show': `${SALES}/:id`,
   'sales.print': `${SALES}/:id/print`,
+  // « Partager »: a public link to the receipt (POST, JSON answer: its URL, shown once), and revoking one.
+  'sales.shares': `${SALES}/:id/partages`,
+  'sales.revokeShare': `${SALES}/:id/partages/:share/revoke`,
+  // The receipt a shared link opens: no sign-in, read-only (server/http/routes/receipts.ts).
+  'receipts.show': '/recu/:token',
   // Caisse › Situation de caisse (an account over a period: print A4, CSV/XLSX export) and Arrêtés de
   // caisse (GET the list, POST validates a closing; the form, a closing, its report A4/80 mm, its reopening).
   'cash.situation': '/operations/caisse/situation',

@@ -8,6 +8,7 @@
 import type { LocationOption, Paginated, SortDir } from '../lists.js';
 import type { PrintMeta, PrintState } from '../print.js';
 import type { AuditItem } from '../records.js';
+import type { DocumentSharing } from '../shares.js';
 import type { PriceLevel } from '../clients.js';
 import type { ClientPickerItem } from '../pickers.js';
 import type { FiscalBadgeFacts, FiscalFilterState } from '../fiscal.js';
@@ -206,6 +207,8 @@ export interface SalesShowProps {
   history: AuditItem[];
   print: PrintState;
   can: { create: boolean };
+  /** « Partager »: the public link to the receipt (shared/shares.ts). */
+  sharing: DocumentSharing;
 }
 
 /** The format is Paramètres › Impression's (settings.format); a reprint may be asked at A6 (?format=a6). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type RouteName } from '../../shared/routes.js';
+import { ROUTES, type RouteName, route } from '../../shared/routes.js';
 import { addDays, businessDate } from '../../server/domain/dates.js';
 import { insertReturningId, nowIso } from '../../server/db/dialect.js';
 import { withSearchName } from '../../server/db/search.js';
@@ -750,6 +750,7 @@ const PLACED_GETS: Partial<Record<RouteName, Check>> = {
 /** GET routes that show no place — each with its reason. */
 const NO_PLACE: Partial<Record<RouteName, string>> = {
   home: 'accueil',
+  'receipts.show': 'reçu partagé : son jeton aléatoire est le droit de le lire, sans session ni emplacement',
   health: 'sonde technique (processus en vie), sans session',
   ready: 'sonde technique (base joignable, migrations appliquées), sans session',
   login: 'compte',
@@ -872,6 +873,13 @@ const PLACED_ACTIONS: Partial<Record<RouteName, { method: 'post' | 'put' | 'dele
   'fiscalQueue.reference': {
     method: 'post',
     url: (d) => `/parametres/societe/certification/${d.fiscalTheirs}/reference`,
+  },
+  'sales.shares': { method: 'post', url: (d) => route('sales.shares', { id: d.saleTheirs.id }) },
+  'sales.revokeShare': { method: 'post', url: (d) => route('sales.revokeShare', { id: d.saleTheirs.id, share: 1 }) },
+  'creditNotes.shares': { method: 'post', url: (d) => route('creditNotes.shares', { id: d.noteTheirs.id }) },
+  'creditNotes.revokeShare': {
+    method: 'post',
+    url: (d) => route('creditNotes.revokeShare', { id: d.noteTheirs.id, share: 1 }),
   },
 };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU, type MenuNode } from '../../shared/menu.js';
 import { ALL_PERMISSIONS, type Permission } from '../../shared/permissions.js';
 import { ROUTES } from '../../shared/routes.js';
-import { TRANSFER_CANCEL_SCREENS } from '../../server/policies/index.js';
+import { SALE_SCREENS, TRANSFER_CANCEL_SCREENS } from '../../server/policies/index.js';
 import { Client, type TestApp, createTestApp, userWithPermissions } from '../support/app.js';
 import { type DbKind, testDatabases } from '../support/databases.js';
 import { registeredRoutes } from '../support/routes.js';
@@ -20,6 +20,9 @@ import { uniqueTag } from '../support/unique.js';
 /** Routes reached from more than one screen: the user under test holds none of them. */
 const SHARED_SCREENS: Partial<Record<string, readonly Permission[]>> = {
   [ROUTES['transfers.cancel']]: TRANSFER_CANCEL_SCREENS,
+  // A sale is shared from its page, opened from Sortie de stock and from Annulations › Factures.
+  [ROUTES['sales.shares']]: SALE_SCREENS,
+  [ROUTES['sales.revokeShare']]: SALE_SCREENS,
 };
 
 /** Mutating routes outside any screen: the account pages every signed-in (or guest) user has. */

@@ -8,9 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Double-submit check against the session: the XSRF-TOKEN cookie (readable by the Inertia client)
  * must come back as the X-XSRF-TOKEN header on every mutating request; otherwise 419.
  */
-export function csrf(options: { secureCookies: boolean }) {
+export function csrf(options: { secureCookies: boolean; sessionless?: (req: Request) => boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) {
+      // A page a guest reads without ever posting from it (a shared receipt) gets no token, so
+      // opening it writes no session.
+      if (!req.session.csrfToken && options.sessionless?.(req)) return next();
       req.session.csrfToken ??= randomToken();
       res.cookie('XSRF-TOKEN', req.session.csrfToken, {
         sameSite: 'lax',

@@ -21,6 +21,7 @@ import { profileRoutes } from './profile.js';
 import { reportRoutesOf } from './reports.js';
 import { financeReportRoutes } from './reports-finance.js';
 import { saleRoutes } from './sales.js';
+import { shareRoutes } from './shares.js';
 import { saleCancellationRoutes } from './sales/cancellations.js';
 import { settlementCancellationRoutes } from './settlements/cancellations.js';
 import { settlementRoutes } from './settlements.js';
@@ -39,6 +40,7 @@ export function registerRoutes(app: Express, ctx: AppContext): void {
   app.use(profileRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(stockRoutes(ctx));
+  app.use(shareRoutes(ctx));
   app.use(saleRoutes(ctx));
   app.use(saleCancellationRoutes(ctx));
   app.use(settlementCancellationRoutes(ctx));

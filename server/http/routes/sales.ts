@@ -32,6 +32,7 @@ import { flash, redirect } from '../respond.js';
 import { saleInputOf, saleSchema } from '../schemas/sales.js';
 import { validate } from '../validation.js';
 import { creditNoteRoutes } from './sales/credit-notes.js';
+import { saleSharing } from './shares.js';
 import { printBack } from './sales/print-back.js';
 import { signedIn } from '../signed-in.js';
 
@@ -178,14 +179,16 @@ export function saleRoutes(ctx: AppContext): Router {
       const detail = await saleDetail(db, id);
       if (!detail) throw new NotFound();
       const currency = req.user.company.currency;
+      const sale = presentSale(detail, currency, seesCosts(req.user));
       await res.inertia.render('sales/Show', {
-        sale: presentSale(detail, currency, seesCosts(req.user)),
+        sale,
         history: presentHistory(await subjectHistory(db, 'sale', id), currency),
         print: presentPrintState(
           await printCount(db, { printout: printoutOf(detail.sale.payment_mode), id }),
           mayReprint(req.user),
         ),
         can: { create: saleAbilities(req.user).create },
+        sharing: await saleSharing(ctx, req, sale),
       });
     }),
   );

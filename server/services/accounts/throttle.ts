@@ -173,3 +173,16 @@ export const API_TOKEN_LIMITS = {
 export function apiTokenRules(tokenId: number): ThrottleRule[] {
   return [{ bucket: throttleBucket('api-token', tokenId), ...API_TOKEN_LIMITS.token }];
 }
+
+/**
+ * Public receipts opened from a shared link (/recu/<token>), per IP: a client opens theirs a few
+ * times; a token cannot be guessed (32 random bytes), this only keeps a flood of attempts off the
+ * database.
+ */
+export const RECEIPT_LIMITS = {
+  ip: { limit: 30, windowMs: MINUTE },
+} as const;
+
+export function receiptRules(ip: string): ThrottleRule[] {
+  return [{ bucket: throttleBucket('receipt-ip', ip), ...RECEIPT_LIMITS.ip }];
+}

@@ -104,6 +104,8 @@ export async function creditNoteDetail(db: Knex, id: number): Promise<{ note: Ro
       's.sale_date',
       'l.name as location_name',
       'c.name as client_name',
+      'c.phone as client_phone',
+      'c.is_walk_in as client_is_walk_in',
       'a.name as account_name',
       'u.name as created_by_name',
     );

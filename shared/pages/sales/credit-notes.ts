@@ -2,6 +2,7 @@ import type { FiscalBadgeFacts, FiscalFilterState } from '../../fiscal.js';
 import type { LocationOption, Paginated, SortDir } from '../../lists.js';
 import type { PrintMeta, PrintState } from '../../print.js';
 import type { AccountChoice } from '../../treasury-accounts.js';
+import type { DocumentSharing } from '../../shares.js';
 
 /** Correction vente boutique: the credit notes (AV-) list, the correction form, a credit note and its A5 printout. */
 
@@ -119,6 +120,8 @@ export interface CreditNoteView {
 export interface CreditNotesShowProps {
   credit_note: CreditNoteView;
   print: PrintState;
+  /** « Partager »: the public link to the receipt (shared/shares.ts). */
+  sharing: DocumentSharing;
 }
 
 export interface CreditNotesPrintProps extends PrintMeta {

@@ -21,6 +21,7 @@ import { flushSync } from 'react-dom';
 import { route } from '@shared/routes';
 import type { PrintCopy, PrintMeta, PrintRecorded } from '@shared/print';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { jsonHeaders } from '@/lib/json-request';
 import { showFlash } from '@/lib/toasts';
 
 const NOT_SAVED =
@@ -39,17 +40,7 @@ class PrintFailure extends Error {
   }
 }
 
-function xsrfToken(): string {
-  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
-  return match ? decodeURIComponent(match[1]) : '';
-}
-
-const HEADERS = () => ({
-  'Content-Type': 'application/json',
-  Accept: 'application/json',
-  'X-Requested-With': 'XMLHttpRequest',
-  'X-XSRF-TOKEN': xsrfToken(),
-});
+const HEADERS = jsonHeaders;
 
 /** The answer of route('prints.record'), or the failure it means. */
 function answerOf(status: number, body: unknown): PrintRecorded {

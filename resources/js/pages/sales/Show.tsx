@@ -14,6 +14,7 @@ import { PrintButton } from '@/components/print/PrintButton';
 import { vatRows } from '@/components/print/PrintVatRows';
 import { useCompany } from '@/hooks/useCompany';
 import { formatAmount } from '@shared/money';
+import { ShareButton } from '@/components/documents/ShareButton';
 import { priceBasisLabel } from '@shared/vat';
 
 /**
@@ -21,7 +22,7 @@ import { priceBasisLabel } from '@shared/vat';
  * (unit cost and margin for users who see costs), totals with discount / HT / TVA / TTC, the
  * payments with the cash tendered and the change, the amount in words, printouts and history.
  */
-export default function SalesShow({ sale, history, print, can }: PageProps<'sales/Show'>) {
+export default function SalesShow({ sale, history, print, can, sharing }: PageProps<'sales/Show'>) {
   const invoice = sale.kind === 'invoice';
   const costs = sale.cost_total !== undefined;
   const byPack = sale.lines.some((l) => l.sale_unit === 'pack');
@@ -57,6 +58,7 @@ export default function SalesShow({ sale, history, print, can }: PageProps<'sale
             state={print}
             testId="sale-print"
           />
+          <ShareButton sharing={sharing} />
           {ticketRoute ? (
             <a
               href={ticketRoute.replace(':id', String(sale.id))}

@@ -36,6 +36,7 @@ import { creditNoteSchema } from '../../schemas/sales.js';
 import { validate } from '../../validation.js';
 import { signedIn } from '../../signed-in.js';
 import { creditNoteListAbilities } from '../../../policies/sales.js';
+import { creditNoteSharing } from '../shares.js';
 
 import { FISCAL_FILTER_STATES } from '../../../../shared/fiscal.js';
 import { listShowsFiscal } from '../../../services/fiscal/list-column.js';
@@ -182,6 +183,13 @@ export function creditNoteRoutes(ctx: AppContext): Router {
           await printCount(db, { printout: 'credit_note', id: Number(detail.note.id) }),
           mayReprint(req.user),
         ),
+        sharing: await creditNoteSharing(ctx, req, {
+          id: Number(detail.note.id),
+          number: detail.note.number,
+          client_name: detail.note.client_name,
+          client_phone: detail.note.client_phone ?? null,
+          client_is_walk_in: detail.note.client_is_walk_in,
+        }),
       });
     }),
   );

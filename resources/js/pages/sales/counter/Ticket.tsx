@@ -4,7 +4,8 @@ import SimpleLayout from '@/layouts/SimpleLayout';
 import { PrintAmountInWords, PrintFacts, PrintFrame } from '@/components/print/PrintFrame';
 import { Barcode39 } from '@/components/print/Barcode39';
 import { vatRows } from '@/components/print/PrintVatRows';
-import { formatDate, formatDateTime, formatQuantity } from '@/components/data/format';
+import { formatDate, formatDateTime } from '@/components/data/format';
+import { TicketLines } from '@/components/print/TicketLines';
 import '../../../../css/screens/ticket.scss';
 
 /**
@@ -40,25 +41,7 @@ export default function SaleTicketPrint(props: PageProps<'sales/counter/Ticket'>
           ['Vendeur', ticket.seller ?? '—'],
         ]}
       />
-      <div className="app-ticket-lines" data-testid="ticket-lines">
-        {ticket.lines.map((l) => (
-          <div key={l.position} className="app-ticket-line">
-            <div className="app-ticket-name">{l.name}</div>
-            <div className="app-ticket-row">
-              <span>
-                {formatQuantity(l.quantity, l.unit)} × {amount(l.unit_price)}
-              </span>
-              <span>{amount(l.net + l.discount)}</span>
-            </div>
-            {l.discount > 0 ? (
-              <div className="app-ticket-row">
-                <span>Remise</span>
-                <span>−{amount(l.discount)}</span>
-              </div>
-            ) : null}
-          </div>
-        ))}
-      </div>
+      <TicketLines lines={ticket.lines} amount={amount} />
       {ticket.discount > 0 ? (
         <>
           <div className="app-ticket-row">

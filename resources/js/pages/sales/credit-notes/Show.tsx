@@ -6,10 +6,11 @@ import { formatCount, formatDate, formatDateTime, formatQuantity } from '@/compo
 import { Money } from '@/components/data/Money';
 import { DocumentShow, DocumentTable } from '@/components/documents/DocumentShow';
 import { PrintButton } from '@/components/print/PrintButton';
+import { ShareButton } from '@/components/documents/ShareButton';
 import { Link } from '@inertiajs/react';
 
 /** One credit note (AV-): the goods brought back from a counter sale, what was refunded, why, by whom; its A5 printout. */
-export default function CreditNotesShow({ credit_note: c, print }: PageProps<'sales/credit-notes/Show'>) {
+export default function CreditNotesShow({ credit_note: c, print, sharing }: PageProps<'sales/credit-notes/Show'>) {
   const showCosts = c.lines.some((l) => l.unit_cost != null);
   return (
     <DocumentShow
@@ -24,12 +25,15 @@ export default function CreditNotesShow({ credit_note: c, print }: PageProps<'sa
         { label: c.number },
       ]}
       actions={
-        <PrintButton
-          href={route('creditNotes.print', { id: c.id })}
-          label="Avoir (A5)"
-          state={print}
-          testId="credit-note-print"
-        />
+        <>
+          <PrintButton
+            href={route('creditNotes.print', { id: c.id })}
+            label="Avoir (A5)"
+            state={print}
+            testId="credit-note-print"
+          />
+          <ShareButton sharing={sharing} />
+        </>
       }
       facts={
         <>
