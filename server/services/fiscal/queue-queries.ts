@@ -117,3 +117,16 @@ export async function certifiedDocumentOf(
   const row = await db('fiscal_certifications').where({ id }).first('document_type', 'document_id');
   return row ? { type: row.document_type as CertifiedDocumentType, id: Number(row.document_id) } : null;
 }
+
+/** FNE's prepaid stickers left, as its last certified answer said (null before any). */
+export async function lastStickerBalance(db: Knex): Promise<number | null> {
+  const row = await db('fiscal_certifications')
+    .where({ state: 'certified' })
+    .whereNotNull('sticker_balance')
+    .orderBy([
+      { column: 'certified_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first('sticker_balance');
+  return row ? Number(row.sticker_balance) : null;
+}
