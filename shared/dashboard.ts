@@ -142,6 +142,16 @@ export interface DashboardChartCard {
   href: string;
 }
 
+/** Certified invoices: what waits for the DGI, what needs a manager, FNE's prepaid stickers when few are left. */
+export interface DashboardCertification {
+  pending: number;
+  refused: number;
+  uncertain: number;
+  /** FNE's stickers left (its last certified answer), when under LOW_STICKER_BALANCE; null otherwise. */
+  low_sticker_balance: number | null;
+  href: string;
+}
+
 export interface DashboardProps {
   greeting: string;
   awaitingRole: boolean;
@@ -160,6 +170,8 @@ export interface DashboardProps {
   topProducts?: DashboardTopProducts;
   /** The last documents the user may open (absent: none of their kinds is open to them). */
   documents?: DashboardDocument[];
+  /** For users of File de certification, when the company certifies its sales. */
+  certification?: DashboardCertification;
 }
 
 export const DOCUMENT_KIND_LABELS: Record<DashboardDocumentKind, string> = {

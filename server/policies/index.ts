@@ -336,6 +336,8 @@ export function dashboardCards(user: Viewer): {
   stockValue: boolean;
   documents: Array<keyof typeof DASHBOARD_DOCUMENT_SCREENS>;
   margin: boolean;
+  /** The certification card (when the company certifies): File de certification's users. */
+  certification: boolean;
 } {
   return {
     sales: mayAny(user, ['menu.editions.ca', 'menu.sortiestock']),
@@ -347,5 +349,6 @@ export function dashboardCards(user: Viewer): {
       may(user, DASHBOARD_DOCUMENT_SCREENS[k]),
     ),
     margin: seesReportCosts(user),
+    certification: may(user, 'sales.certification'),
   };
 }

@@ -3,6 +3,7 @@
  * printouts, shared by the server (services, routes) and the client.
  */
 import type { ClosingStatus, CountedDenomination, Denomination } from '../cash-closings.js';
+import type { FiscalState } from '../fiscal.js';
 import type { Paginated } from '../lists.js';
 import type { PrintMeta } from '../print.js';
 import type { PaymentMethod, TreasuryKind } from '../treasury.js';
@@ -91,6 +92,16 @@ export interface ClosingListFilters {
   to: string;
   account_id: number | null;
   status: '' | ClosingStatus;
+}
+
+/** A document of the closed day the DGI has not certified (en attente, refusée, incertaine). */
+export interface UncertifiedDocument {
+  number: string;
+  document_label: string;
+  url: string;
+  state: FiscalState;
+  state_label: string;
+  error_message: string | null;
 }
 
 export interface ClosingDetail extends ClosingRow {
@@ -186,9 +197,14 @@ export interface CashClosingPages {
   'cash-closings/Show': {
     closing: ClosingDetail;
     count_lines: CountLine[];
+    uncertified: UncertifiedDocument[];
     can: { reopen: boolean; close: boolean };
   };
-  'cash-closings/Print': PrintMeta & { closing: ClosingDetail; count_lines: CountLine[] };
+  'cash-closings/Print': PrintMeta & {
+    closing: ClosingDetail;
+    count_lines: CountLine[];
+    uncertified: UncertifiedDocument[];
+  };
 }
 
 export const CASH_CLOSING_PAGE_NAMES = [

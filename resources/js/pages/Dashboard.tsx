@@ -14,6 +14,7 @@ import {
   SalesChartCard,
   SalesFigure,
   StockValueFigure,
+  CertificationFigure,
   TopProductsCard,
   TreasuryFigure,
 } from '@/components/dashboard/DashboardCards';
@@ -81,7 +82,7 @@ function longDate(isoDate: string): string {
  * arrive right after the page (deferred props), the chart's code later still (Chart.js).
  */
 export default function Dashboard(props: PageProps<'Dashboard'>) {
-  const { greeting, areas, sales, receivables, treasury, documents } = props;
+  const { greeting, areas, sales, receivables, treasury, documents, certification } = props;
   const { today } = useCompany();
   const page = usePage();
   const user = page.props.auth.user;
@@ -90,7 +91,8 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
   // A deferred card is announced (page.deferredProps) before its props arrive.
   const announced = (key: string) =>
     key in props || Object.values(page.deferredProps ?? {}).some((keys) => keys.includes(key));
-  const figures = [sales, receivables, treasury].filter(Boolean).length + (announced('stockValue') ? 1 : 0);
+  const figures =
+    [sales, receivables, treasury, certification].filter(Boolean).length + (announced('stockValue') ? 1 : 0);
   const stockCard = announced('lowStock');
   const stockValueCard = announced('stockValue');
 
@@ -152,7 +154,7 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
               </div>
             </div>
           ) : null}
-          {receivables || treasury || stockValueCard ? (
+          {receivables || treasury || stockValueCard || certification ? (
             <div className="row g-3 mb-3">
               {receivables ? (
                 <div className="col-12 col-sm-6 col-xl-4">
@@ -167,6 +169,11 @@ export default function Dashboard(props: PageProps<'Dashboard'>) {
               {stockValueCard ? (
                 <div className="col-12 col-sm-6 col-xl-4">
                   <StockValueFigure stock={props.stockValue} />
+                </div>
+              ) : null}
+              {certification ? (
+                <div className="col-12 col-sm-6 col-xl-4">
+                  <CertificationFigure certification={certification} />
                 </div>
               ) : null}
             </div>

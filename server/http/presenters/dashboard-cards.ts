@@ -1,4 +1,6 @@
+import { LOW_STICKER_BALANCE, type FiscalQueueTab } from '../../../shared/fiscal.js';
 import type {
+  DashboardCertification,
   DashboardComparison,
   DashboardDocument,
   DashboardLowStock,
@@ -129,5 +131,20 @@ export function presentTreasury(
     total: t.total,
     href,
     accounts: t.accounts.map((a) => ({ ...a, kind_label: TREASURY_KIND_LABELS[a.kind] })),
+  };
+}
+
+/** The certification card: the queue's tabs that need watching, and the stickers when few are left. */
+export function presentCertification(
+  counts: Record<FiscalQueueTab, number>,
+  stickers: number | null,
+  href: string,
+): DashboardCertification {
+  return {
+    pending: counts.pending,
+    refused: counts.refused,
+    uncertain: counts.uncertain,
+    low_sticker_balance: stickers !== null && stickers < LOW_STICKER_BALANCE ? stickers : null,
+    href,
   };
 }

@@ -2,7 +2,8 @@ import { DOCUMENT_TYPES } from '../../../shared/documents.js';
 import { FISCAL_EVENTS, FISCAL_STATES } from '../../../shared/fiscal.js';
 import type { FiscalQueueRow } from '../../../shared/pages/fiscal-queue.js';
 import { route } from '../../../shared/routes.js';
-import type { QueueEventRow, QueueRow } from '../../services/fiscal/queue-queries.js';
+import type { QueueEventRow, QueueRow, UncertifiedDocumentRow } from '../../services/fiscal/queue-queries.js';
+import type { UncertifiedDocument } from '../../../shared/pages/cash-closings.js';
 
 /** An outbox row as the queue screen shows it, with its history and what may be done with it. */
 export function presentQueueRow(row: QueueRow, events: readonly QueueEventRow[]): FiscalQueueRow {
@@ -34,5 +35,18 @@ export function presentQueueRow(row: QueueRow, events: readonly QueueEventRow[])
       user_name: e.user_name,
     })),
     can: { resend: row.state === 'refused' || row.state === 'uncertain', record_reference: row.state === 'uncertain' },
+  };
+}
+
+/** A document of a closed day the DGI has not certified, as the closing's page and printout name it. */
+export function presentUncertified(row: UncertifiedDocumentRow): UncertifiedDocument {
+  const decl = DOCUMENT_TYPES[row.document_type];
+  return {
+    number: row.number,
+    document_label: decl.label,
+    url: route(decl.show.route, { id: row.document_id }),
+    state: row.state,
+    state_label: FISCAL_STATES[row.state],
+    error_message: row.error_message,
   };
 }

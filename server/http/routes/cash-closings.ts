@@ -25,6 +25,8 @@ import { can, requireAuth, requireVerified } from '../middleware/auth.js';
 import { assertAccount, requireAccountDocument } from '../middleware/places.js';
 import { presentCountLines, presentDenominations } from '../presenters/cash-closings.js';
 import { printFrame } from '../printouts.js';
+import { uncertifiedDocumentsOfDay } from '../../services/fiscal/queue-queries.js';
+import { presentUncertified } from '../presenters/fiscal-queue.js';
 import { period, queryChoice, queryId, queryPage, queryText, routeId } from '../query.js';
 import { flash, redirect } from '../respond.js';
 import { closingSchema, reopenSchema } from '../schemas/cash-closings.js';
@@ -254,6 +256,12 @@ export function cashClosingRoutes(ctx: AppContext): Router {
     }),
   );
 
+  // The day's documents of the desk's location that the DGI has not certified.
+  const uncertifiedOf = async (closing: { location_id: number | null; closing_date: string }) =>
+    closing.location_id === null
+      ? []
+      : (await uncertifiedDocumentsOfDay(db, closing.location_id, closing.closing_date)).map(presentUncertified);
+
   r.get(
     ROUTES['cash.closings.show'],
     can('menu.caisse'),
@@ -265,6 +273,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
       await res.inertia.render('cash-closings/Show', {
         closing,
         count_lines: presentCountLines(closing.counts, closing.currency),
+        uncertified: await uncertifiedOf(closing),
         can: cashClosingAbilities(user, closing),
       });
     }),
@@ -290,6 +299,7 @@ export function cashClosingRoutes(ctx: AppContext): Router {
         },
         closing,
         count_lines: presentCountLines(closing.counts, closing.currency),
+        uncertified: await uncertifiedOf(closing),
       });
     }),
   );

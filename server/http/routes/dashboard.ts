@@ -6,6 +6,7 @@ import { declareGuard, requireAuth, requireVerified } from '../middleware/auth.j
 import { HttpError } from '../errors.js';
 import { dashboardGreeting } from '../presenters/dashboard.js';
 import {
+  presentCertification,
   presentChart,
   presentComparison,
   presentDocument,
@@ -31,6 +32,8 @@ import {
   treasuryBalances,
 } from '../../services/dashboard/dashboard.js';
 import { visibleStockLocations } from '../../services/stock/count-queries.js';
+import { companyCertifies } from '../../services/fiscal/list-column.js';
+import { lastStickerBalance, queueCounts } from '../../services/fiscal/queue-queries.js';
 import { signedIn } from '../signed-in.js';
 
 export function dashboardRoutes(ctx: AppContext): Router {
@@ -134,6 +137,12 @@ export function dashboardRoutes(ctx: AppContext): Router {
             presentStockValue(await stockValue(db, await visibleStockLocations(db, user)), route('reports.stock')),
           'cards',
         );
+      }
+      if (cards.certification && (await companyCertifies(db))) {
+        props.certification = async () => {
+          const [counts, stickers] = await Promise.all([queueCounts(db, scope), lastStickerBalance(db)]);
+          return presentCertification(counts, stickers, route('fiscalQueue.index'));
+        };
       }
       if (cards.documents.length)
         props.documents = async () => (await recentDocuments(db, scope, cards.documents)).map(presentDocument);

@@ -117,3 +117,52 @@ export async function certifiedDocumentOf(
   const row = await db('fiscal_certifications').where({ id }).first('document_type', 'document_id');
   return row ? { type: row.document_type as CertifiedDocumentType, id: Number(row.document_id) } : null;
 }
+
+/** FNE's prepaid stickers left, as its last certified answer said (null before any). */
+export async function lastStickerBalance(db: Knex): Promise<number | null> {
+  const row = await db('fiscal_certifications')
+    .where({ state: 'certified' })
+    .whereNotNull('sticker_balance')
+    .orderBy([
+      { column: 'certified_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first('sticker_balance');
+  return row ? Number(row.sticker_balance) : null;
+}
+
+export interface UncertifiedDocumentRow {
+  document_type: CertifiedDocumentType;
+  document_id: number;
+  number: string;
+  state: FiscalState;
+  error_message: string | null;
+}
+
+/**
+ * The documents of a location's day that the DGI has not certified (pending, sending, refused,
+ * uncertain): what a cash closing names, so the day is not closed on documents without a fiscal number.
+ */
+export async function uncertifiedDocumentsOfDay(
+  db: Knex,
+  locationId: number,
+  day: string,
+): Promise<UncertifiedDocumentRow[]> {
+  const open = ['pending', 'sending', 'refused', 'uncertain'];
+  const sales = db('fiscal_certifications as fc')
+    .join('sales as s', (j) => j.on('s.id', 'fc.document_id').onIn('fc.document_type', ['invoice', 'counterSale']))
+    .where('s.location_id', locationId)
+    .where('s.sale_date', day)
+    .whereIn('fc.state', open)
+    .select('fc.document_type', 'fc.document_id', 's.number', 'fc.state', 'fc.error_message');
+  const notes = db('fiscal_certifications as fc')
+    .join('credit_notes as cn', (j) => j.on('cn.id', 'fc.document_id').onVal('fc.document_type', 'creditNote'))
+    .where('cn.location_id', locationId)
+    .where('cn.credit_date', day)
+    .whereIn('fc.state', open)
+    .select('fc.document_type', 'fc.document_id', 'cn.number', 'fc.state', 'fc.error_message');
+  const rows = [...(await sales), ...(await notes)] as UncertifiedDocumentRow[];
+  return rows
+    .map((r) => ({ ...r, document_id: Number(r.document_id) }))
+    .sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
+}

@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import type {
+  DashboardCertification,
   DashboardChartCard,
   DashboardDocument,
   DashboardLowStock,
@@ -231,6 +232,38 @@ export function TreasuryFigure({ treasury: t }: { treasury: DashboardTreasury })
       {t.accounts.length === 0
         ? 'Aucun compte de trésorerie'
         : `${formatCount(t.accounts.length, 'compte')} : caisses, banques et mobile money`}
+    </FigureCard>
+  );
+}
+
+/** Certified invoices: what waits for the DGI or for a manager, and FNE's stickers when few are left. */
+export function CertificationFigure({ certification: c }: { certification: DashboardCertification }) {
+  const toWatch = c.refused + c.uncertain;
+  return (
+    <FigureCard
+      testId="dashboard-certification"
+      icon="fa-solid fa-stamp"
+      tone={toWatch > 0 || c.low_sticker_balance !== null ? 'app-dash-tone-danger' : 'app-dash-tone-info'}
+      label="Certification DGI"
+      href={c.href}
+      value={toWatch > 0 ? formatCount(toWatch, 'document') + ' à traiter' : 'À jour'}
+    >
+      <div>
+        {c.pending > 0 ? `${formatCount(c.pending, 'document')} en attente d’envoi` : 'Aucun document en attente'}
+      </div>
+      {c.refused > 0 ? (
+        <div className="text-danger">{formatCount(c.refused, 'refusé', 'refusés')} par la DGI</div>
+      ) : null}
+      {c.uncertain > 0 ? (
+        <div className="text-danger">
+          {formatCount(c.uncertain, 'incertain', 'incertains')} : à vérifier sur le portail
+        </div>
+      ) : null}
+      {c.low_sticker_balance !== null ? (
+        <div className="text-danger fw-semibold" data-testid="dashboard-stickers">
+          Plus que {formatCount(c.low_sticker_balance, 'sticker')} FNE : rechargez-les
+        </div>
+      ) : null}
     </FigureCard>
   );
 }

@@ -16,7 +16,7 @@ import '../../../css/screens/ticket.scss';
  * the difference and its reason, the non-cash takings of the day, and the signatures.
  */
 export default function ClosingPrint(props: PageProps<'cash-closings/Print'>) {
-  const { closing: c, count_lines } = props;
+  const { closing: c, count_lines, uncertified } = props;
   const currency = props.company.currency;
   const roll = props.settings.format === '80mm' || props.settings.format === '58mm';
   const amount = (n: number) => formatAmount(n, currency);
@@ -93,6 +93,17 @@ export default function ClosingPrint(props: PageProps<'cash-closings/Print'>) {
             ))}
           </div>
         ) : null}
+        {uncertified.length ? (
+          <div className="app-ticket-lines" data-testid="closing-print-uncertified">
+            <div className="fw-bold">Non certifiés par la DGI</div>
+            {uncertified.map((d) => (
+              <div key={d.url} className="app-ticket-row">
+                <span>{d.number}</span>
+                <span>{d.state_label}</span>
+              </div>
+            ))}
+          </div>
+        ) : null}
         {reopened ? <PrintNote>{reopened}</PrintNote> : null}
         <PrintClosing signatures={[`Caissier (${c.closed_by_name ?? '—'})`, 'Responsable']} />
       </PrintFrame>
@@ -130,6 +141,19 @@ export default function ClosingPrint(props: PageProps<'cash-closings/Print'>) {
             { id: 'label', label: 'Encaissements hors espèces', cell: (r) => r.label },
             { id: 'count', label: 'Opérations', num: true, cell: (r) => formatQty(r.count) },
             { id: 'total', label: 'Montant', num: true, cell: (r) => <Money value={r.total} currency={currency} /> },
+          ]}
+        />
+      ) : null}
+      {uncertified.length ? (
+        <PrintLines
+          testId="closing-print-uncertified"
+          rows={uncertified}
+          rowKey={(d) => d.url}
+          columns={[
+            { id: 'number', label: 'Documents du jour non certifiés par la DGI', cell: (d) => d.number },
+            { id: 'type', label: 'Type', cell: (d) => d.document_label },
+            { id: 'state', label: 'État', cell: (d) => d.state_label },
+            { id: 'error', label: 'Motif', cell: (d) => d.error_message ?? '' },
           ]}
         />
       ) : null}

@@ -1,3 +1,4 @@
+import { Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { CLOSING_STATUS_LABELS, differenceLabel } from '@shared/cash-closings';
 import type { PageProps } from '@shared/pages';
@@ -7,7 +8,7 @@ import { StatusAlert } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Fact, Facts } from '@/components/data/Fact';
 import { SectionCard } from '@/components/data/SectionCard';
-import { Badge } from '@/components/data/StatusBadge';
+import { Badge, StatusBadge } from '@/components/data/StatusBadge';
 import { Stat, StatRow } from '@/components/data/Stat';
 import { formatCount, formatDate, formatDateTime } from '@/components/data/format';
 import { Money } from '@/components/data/Money';
@@ -16,7 +17,7 @@ import { CashTabs } from '@/components/treasury/CashTabs';
 import { CountLinesTable, ExpectedCashTable, NonCashTable } from '@/components/treasury/CashFiguresTables';
 
 /** One closing: what was expected, counted note by note, the difference and its reason, who signed; its report (A4, 80 mm); reopening. */
-export default function ClosingShow({ closing: c, count_lines, can }: PageProps<'cash-closings/Show'>) {
+export default function ClosingShow({ closing: c, count_lines, uncertified, can }: PageProps<'cash-closings/Show'>) {
   const [reopening, setReopening] = useState(false);
   return (
     <AppPage
@@ -121,6 +122,27 @@ export default function ClosingShow({ closing: c, count_lines, can }: PageProps<
           </SectionCard>
         </div>
       </div>
+      {uncertified.length ? (
+        <SectionCard
+          title={`Documents du jour non certifiés par la DGI (${uncertified.length})`}
+          icon="fa-solid fa-stamp"
+          className="mt-3"
+          testId="closing-uncertified"
+        >
+          <ul className="list-unstyled mb-0 px-3 py-2">
+            {uncertified.map((d) => (
+              <li key={d.url} className="mb-1">
+                <Link href={d.url} className="app-doc-number me-2">
+                  {d.number}
+                </Link>
+                <span className="text-body-secondary me-2">{d.document_label}</span>
+                <StatusBadge kind="fiscal" status={d.state} label={d.state_label} />
+                {d.error_message ? <div className="small text-danger">{d.error_message}</div> : null}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
+      ) : null}
       {can.reopen ? (
         <CancelDialog
           open={reopening}
