@@ -12,6 +12,8 @@ export interface LocationRow {
   name: string;
   kind: LocationKind;
   address: string;
+  /** Its point of sale at the DGI ('' : none). */
+  fiscal_point_of_sale: string;
   active: boolean;
   cash_desk_count: number;
 }
@@ -24,5 +26,9 @@ export interface CashDeskRow {
   location_name: string;
   is_main: boolean;
   balance: number;
+  /** Its own point of sale at the DGI ('' : its location's). */
+  fiscal_point_of_sale: string;
+  /** Whether an e-MECeF machine token is stored (never the token). */
+  has_machine_token: boolean;
   active: boolean;
 }

@@ -8,6 +8,7 @@ import type { ClientDetail, ClientFilters, ClientRow } from '../clients.js';
 import type { ImportColumn, ImportPreview } from '../imports.js';
 import type { ListParams, Option, Paginated, StatusFilter } from '../lists.js';
 import type { CashDeskRow, LocationKind, LocationRow } from '../locations.js';
+import type { FiscalProvider, StoredSecret } from '../fiscal.js';
 import type { PriceGridRow, PriceRuleInput, RulePreviewRow, RulePreviewSummary } from '../price-centre.js';
 import type {
   LocationThresholdField,
@@ -133,7 +134,16 @@ export interface MasterDataPages {
     usage: UsageInfo | null;
     can_manage: boolean;
     ledger: AccountLedger | null;
+    /** Its certification: the company's provider (the machine token is e-MECeF's), the stored token's state, its location's point of sale. */
+    fiscal: DeskFiscalProps;
   };
+}
+
+export interface DeskFiscalProps {
+  provider: FiscalProvider;
+  machine_token: StoredSecret;
+  /** What the desk's documents go under without a point of sale of its own ('' : none). */
+  inherited_point_of_sale: string;
 }
 
 export const MASTER_DATA_PAGE_NAMES = [

@@ -4,7 +4,7 @@ import type { LocationsRow } from '../../db/tables.generated.js';
 
 /** locations.kind holds one of LOCATION_KINDS (the form's schema only writes those). */
 export function presentLocationRow(
-  row: Pick<LocationsRow, 'id' | 'code' | 'name' | 'address' | 'active'> & {
+  row: Pick<LocationsRow, 'id' | 'code' | 'name' | 'address' | 'fiscal_point_of_sale' | 'active'> & {
     kind: LocationKind;
     cash_desk_count?: number | null;
   },
@@ -15,6 +15,7 @@ export function presentLocationRow(
     name: row.name,
     kind: row.kind,
     address: row.address,
+    fiscal_point_of_sale: row.fiscal_point_of_sale,
     active: toBool(row.active),
     cash_desk_count: Number(row.cash_desk_count ?? 0),
   };

@@ -38,6 +38,9 @@ import { cashDeskSchema, locationSchema } from '../schemas/company.js';
 import { queryId, queryChoice, parseListParams, statusFilter } from '../query.js';
 import { refuseUnallowedLocation } from '../../policies/places.js';
 import { signedIn, type SignedInRequest } from '../signed-in.js';
+import { fiscalSettings, pointOfSaleFor } from '../../services/fiscal/settings.js';
+import { storedSecret } from '../../services/fiscal/secret.js';
+import type { DeskFiscalProps } from '../../../shared/pages/master-data.js';
 import { managesSettings } from '../../policies/settings.js';
 
 /**
@@ -73,6 +76,20 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
   r.use(ROUTES['locations.show'], requirePlace(db, 'location'));
   r.use(ROUTES['cashDesks.show'], requireDesk(db));
   const canManage = (req: SignedInRequest) => managesSettings(req.user, 'places');
+  /** A desk form's certification facts: never the token, its state only. */
+  const deskFiscal = async (
+    desk: { location_id: number; fiscal_machine_token: string | null } | null,
+  ): Promise<DeskFiscalProps> => {
+    const settings = await fiscalSettings(db, ctx.config);
+    return {
+      provider: settings.provider,
+      machine_token: storedSecret(ctx.config.appKey, desk?.fiscal_machine_token),
+      inherited_point_of_sale: await pointOfSaleFor(db, settings, {
+        locationId: desk ? Number(desk.location_id) : null,
+        cashDeskId: null,
+      }),
+    };
+  };
 
   // ——— Locations ———
   r.get(
@@ -158,6 +175,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
         usage: null,
         can_manage: true,
         ledger: null,
+        fiscal: await deskFiscal(null),
       });
     }),
   );
@@ -179,6 +197,7 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
         ledger: accountId
           ? await accountLedgerProps(db, accountId, req.query, req.user.places, businessDate(req.user.company.timeZone))
           : null,
+        fiscal: await deskFiscal(row),
       });
     });
   r.get(ROUTES['cashDesks.show'], showDesk(true));
@@ -191,11 +210,11 @@ export function companyPlacesRoutes(ctx: AppContext): Router {
     schema: () => cashDeskSchema,
     create: (input, req) => (
       refuseUnallowedLocation(req.user.places, input.location_id),
-      createCashDesk(db, input, actorOf(req))
+      createCashDesk(db, input, actorOf(req), ctx.config.appKey)
     ),
     update: (id, input, req) => (
       refuseUnallowedLocation(req.user.places, input.location_id),
-      updateCashDesk(db, id, input, actorOf(req))
+      updateCashDesk(db, id, input, actorOf(req), ctx.config.appKey)
     ),
     noun: 'Caisse',
     feminine: true,

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { LOCATION_KINDS } from '../../../shared/locations.js';
 import { CURRENCY_CODES } from '../../../shared/money.js';
-import { choice, code, flag, foreignId, longText, optionalEmail, text } from '../../services/records/fields.js';
+import {
+  choice,
+  code,
+  flag,
+  foreignId,
+  longText,
+  optionalEmail,
+  secretText,
+  text,
+} from '../../services/records/fields.js';
+
+/** A place's point of sale at the DGI (FNE point of sale, e-MECeF machine): documents of its desks go under it. */
+const fiscalPointOfSale = () => text('point de vente DGI', 80);
 
 /** Paramètres › Société › Emplacements. */
 export const locationSchema = z.object({
@@ -9,6 +21,7 @@ export const locationSchema = z.object({
   name: text('nom', 120, { required: true }),
   kind: choice('type', LOCATION_KINDS),
   address: longText('adresse', 255),
+  fiscal_point_of_sale: fiscalPointOfSale(),
   active: flag(true),
 });
 
@@ -17,6 +30,10 @@ export const cashDeskSchema = z.object({
   code: code('code'),
   name: text('nom', 120, { required: true }),
   location_id: foreignId('un emplacement'),
+  fiscal_point_of_sale: fiscalPointOfSale(),
+  // e-MECeF's token of the desk's machine: write-only ('' keeps the stored one), encrypted by the service.
+  fiscal_machine_token: secretText('jeton e-MECeF de la machine'),
+  clear_machine_token: flag(false),
   active: flag(true),
 });
 

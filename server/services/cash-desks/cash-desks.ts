@@ -17,6 +17,7 @@ import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 import { deleteCashDeskAccount, syncCashDeskAccount } from '../treasury/cash-desk-accounts.js';
 import { orderByFrench } from '../../db/french-order.js';
+import { encryptSecret } from '../fiscal/secret.js';
 
 /**
  * Cash desks (caisses), each standing in one location. The main desk (is_main, created at first
@@ -27,10 +28,39 @@ export interface CashDeskInput {
   code: string;
   name: string;
   location_id: number;
+  /** Its own point of sale at the DGI ('' : its location's). */
+  fiscal_point_of_sale: string;
+  /** e-MECeF's token of its machine, in clear as typed: '' keeps the stored one; stored encrypted. */
+  fiscal_machine_token: string;
+  clear_machine_token: boolean;
   active: boolean;
 }
 
-export const CASH_DESK_FIELDS = ['code', 'name', 'location_id', 'active'] as const;
+export const CASH_DESK_FIELDS = ['code', 'name', 'location_id', 'fiscal_point_of_sale', 'active'] as const;
+
+/** What the audit shows of a new desk: its fields, the token apart (deskColumns' tokenChange says if one was given). */
+function columnsForAudit(input: CashDeskInput): Record<string, unknown> {
+  return Object.fromEntries(CASH_DESK_FIELDS.map((field) => [field, input[field]]));
+}
+
+/** The columns a desk's form writes: the token only encrypted, and only when typed or cleared. */
+function deskColumns(input: CashDeskInput, appKey: string, stored: string | null) {
+  const { fiscal_machine_token: token, clear_machine_token: clear, ...columns } = input;
+  const tokenChanged = token !== '' || (clear && stored !== null);
+  return {
+    columns: {
+      ...columns,
+      ...(tokenChanged ? { fiscal_machine_token: token ? encryptSecret(appKey, token) : null } : {}),
+    },
+    /** For the audit: whether a token is stored before and after, never the token. */
+    tokenChange: tokenChanged
+      ? {
+          before: { fiscal_machine_token: stored ? 'Jeton enregistré' : null },
+          after: { fiscal_machine_token: token ? 'Nouveau jeton' : null },
+        }
+      : null,
+  };
+}
 export const CASH_DESK_SORTS = ['code', 'name', 'location', 'balance'] as const;
 export type CashDeskSort = (typeof CASH_DESK_SORTS)[number];
 const SORT_COLUMNS: Record<CashDeskSort, string> = {
@@ -150,13 +180,14 @@ export function archiveBlock(desk: { is_main: unknown; balance: unknown }, curre
   return null;
 }
 
-export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Actor): Promise<number> {
+export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Actor, appKey: string): Promise<number> {
   try {
     return await inTransaction(db, async (trx) => {
       await assertValid(trx, input);
       const now = nowIso();
+      const { columns, tokenChange } = deskColumns(input, appKey, null);
       const id = await insertReturningId(trx, 'cash_desks', {
-        ...input,
+        ...columns,
         is_main: false,
         created_at: now,
         updated_at: now,
@@ -166,7 +197,7 @@ export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Acto
         action: 'cash_desk.created',
         user: auditUser(actor),
         subject: { type: 'cash_desk', id, label: `${input.code} — ${input.name}` },
-        details: { after: input },
+        details: { after: { ...columnsForAudit(input), ...tokenChange?.after } },
         ip: actor.ip,
       });
       return id;
@@ -176,7 +207,13 @@ export async function createCashDesk(db: Knex, input: CashDeskInput, actor: Acto
   }
 }
 
-export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput, actor: Actor): Promise<void> {
+export async function updateCashDesk(
+  db: Knex,
+  id: number,
+  input: CashDeskInput,
+  actor: Actor,
+  appKey: string,
+): Promise<void> {
   const currency = await getCurrency(db);
   try {
     await inTransaction(db, async (trx) => {
@@ -187,15 +224,20 @@ export async function updateCashDesk(db: Knex, id: number, input: CashDeskInput,
         const block = archiveBlock(current, currency);
         if (block) throw new Refusal({ active: block });
       }
-      const diff = diffFields(
+      const { columns, tokenChange } = deskColumns(input, appKey, current.fiscal_machine_token);
+      const fields = diffFields(
         { ...current, active: toBool(current.active) },
         input as unknown as Record<string, unknown>,
         CASH_DESK_FIELDS,
       );
-      if (!diff) return;
+      if (!fields && !tokenChange) return;
+      const diff = {
+        before: { ...fields?.before, ...tokenChange?.before },
+        after: { ...fields?.after, ...tokenChange?.after },
+      };
       await trx('cash_desks')
         .where({ id })
-        .update({ ...input, updated_at: nowIso() });
+        .update({ ...columns, updated_at: nowIso() });
       await syncCashDeskAccount(trx, id);
       await recordAudit(trx, {
         action: 'cash_desk.updated',

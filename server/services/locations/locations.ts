@@ -25,10 +25,12 @@ export interface LocationInput {
   name: string;
   kind: LocationKind;
   address: string;
+  /** Its point of sale at the DGI, for the documents of its desks that have none ('' : none). */
+  fiscal_point_of_sale: string;
   active: boolean;
 }
 
-export const LOCATION_FIELDS = ['code', 'name', 'kind', 'address', 'active'] as const;
+export const LOCATION_FIELDS = ['code', 'name', 'kind', 'address', 'fiscal_point_of_sale', 'active'] as const;
 export const LOCATION_SORTS = ['code', 'name', 'kind'] as const;
 export type LocationSort = (typeof LOCATION_SORTS)[number];
 

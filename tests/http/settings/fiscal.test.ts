@@ -293,3 +293,113 @@ describe.each(testDatabases())('facturation électronique fixée par l’environ
     expect((await t.db('company_settings').where({ id: 1 }).first())!.fiscal_regime).toBe('RNI');
   });
 });
+
+describe.each(testDatabases())('point de vente DGI et jeton e-MECeF des emplacements et caisses (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.machine-0123456789.sig-QRST';
+  const DESKS = '/parametres/societe/caisses';
+  const LOCATIONS = '/parametres/societe/emplacements';
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = new Client(t);
+    await admin.login();
+    await t.db('company_settings').where({ id: 1 }).update({ fiscal_provider: 'emecef' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps a location’s and a desk’s point of sale, the desk’s token encrypted, write-only and audited as such', async () => {
+    const tag = uniqueTag();
+    const shop = (await t.db('locations').where({ code: 'BTQ01' }).first())!;
+    const saved = await admin.send('put', `${LOCATIONS}/${shop.id}`, {
+      code: shop.code,
+      name: shop.name,
+      kind: shop.kind,
+      address: shop.address,
+      fiscal_point_of_sale: 'PDV-BOUTIQUE',
+      active: true,
+    });
+    expect(saved.status).toBe(303);
+    expect((await admin.visit(`${LOCATIONS}/${shop.id}`)).body.props.location.fiscal_point_of_sale).toBe(
+      'PDV-BOUTIQUE',
+    );
+
+    const desk = { code: `${tag}C`, name: `Caisse ${tag}`, location_id: shop.id, active: true };
+    const created = await admin.send('post', DESKS, { ...desk, fiscal_machine_token: TOKEN });
+    expect(created.status).toBe(303);
+    const row = (await t.db('cash_desks').where({ code: desk.code }).first())!;
+    expect(row.fiscal_machine_token).toMatch(/^v1:/);
+    const page = await admin.visit(`${DESKS}/${row.id}`);
+    expect(page.body.props.cash_desk).toMatchObject({ fiscal_point_of_sale: '', has_machine_token: true });
+    expect(page.body.props.fiscal).toEqual({
+      provider: 'emecef',
+      machine_token: { state: 'set', masked: '••••••••QRST' },
+      inherited_point_of_sale: 'PDV-BOUTIQUE',
+    });
+
+    // Left empty, the token stays; the point of sale of its own is saved.
+    await admin.send('put', `${DESKS}/${row.id}`, { ...desk, fiscal_point_of_sale: 'PDV-CAISSE' });
+    const after = (await t.db('cash_desks').where({ id: row.id }).first())!;
+    expect(after.fiscal_machine_token).toBe(row.fiscal_machine_token);
+    expect(after.fiscal_point_of_sale).toBe('PDV-CAISSE');
+    const list = await admin.visit(`${DESKS}?q=${tag}`);
+    expect(list.body.props.cash_desks.data[0]).toMatchObject({ fiscal_point_of_sale: 'PDV-CAISSE' });
+
+    // Cleared on request.
+    await admin.send('put', `${DESKS}/${row.id}`, {
+      ...desk,
+      fiscal_point_of_sale: 'PDV-CAISSE',
+      clear_machine_token: true,
+    });
+    expect((await t.db('cash_desks').where({ id: row.id }).first())!.fiscal_machine_token).toBeNull();
+
+    const entries = await t
+      .db('audit_log')
+      .where({ subject_type: 'cash_desk', subject_id: String(row.id) })
+      .orderBy('id')
+      .select('details');
+    expect(entries.map((e) => JSON.parse(e.details!))).toEqual([
+      { after: expect.objectContaining({ code: desk.code, fiscal_machine_token: 'Nouveau jeton' }) },
+      { before: { fiscal_point_of_sale: '' }, after: { fiscal_point_of_sale: 'PDV-CAISSE' } },
+      { before: { fiscal_machine_token: 'Jeton enregistré' }, after: { fiscal_machine_token: null } },
+    ]);
+    const everything = JSON.stringify([
+      await t.db('audit_log').select('details'),
+      (await admin.visit(`${DESKS}/${row.id}`)).body,
+      (await admin.visit(DESKS)).body,
+      (await admin.visit(FISCAL)).body,
+    ]);
+    expect(everything).not.toContain(TOKEN);
+  });
+
+  it('refuses a bad point of sale or token on its field and writes nothing', async () => {
+    const tag = uniqueTag();
+    const shop = (await t.db('locations').where({ code: 'BTQ01' }).first())!;
+    const desk = { code: `${tag}R`, name: `Caisse ${tag}`, location_id: shop.id, active: true };
+    for (const [patch, field, message] of [
+      [{ fiscal_point_of_sale: 'x'.repeat(81) }, 'fiscal_point_of_sale', /80 caractères/],
+      [{ fiscal_machine_token: 'jeton avec espaces' }, 'fiscal_machine_token', /espace/],
+      [{ fiscal_machine_token: { jwt: 'x' } }, 'fiscal_machine_token', /texte/],
+    ] as Array<[Record<string, unknown>, string, RegExp]>) {
+      const errors = await submitExpectingErrors(admin, 'post', DESKS, { ...desk, ...patch }, `${DESKS}/create`);
+      expect(errors[field], field).toMatch(message);
+    }
+    expect(await t.db('cash_desks').where({ code: desk.code }).first()).toBeUndefined();
+  });
+
+  it('says « illisible » for a desk token stored under another app key, without a 500', async () => {
+    const desk = (await t.db('cash_desks').first())!;
+    await t
+      .db('cash_desks')
+      .where({ id: desk.id })
+      .update({ fiscal_machine_token: encryptSecret('an-older-app-key-0123456789', TOKEN) });
+    const page = await admin.visit(`${DESKS}/${desk.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.props.fiscal.machine_token).toEqual({
+      state: 'unreadable',
+      message: 'Clé illisible, saisissez-la à nouveau.',
+    });
+    await t.db('cash_desks').where({ id: desk.id }).update({ fiscal_machine_token: null });
+  });
+});

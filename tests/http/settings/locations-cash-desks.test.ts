@@ -150,6 +150,7 @@ describe.each(testDatabases())('parametres/societe emplacements et caisses (%s)'
       name: `Boutique Plateau ${tag}`,
       kind: 'boutique',
       address: 'Avenue Chardy, Plateau',
+      fiscal_point_of_sale: '',
       active: true,
       cash_desk_count: 0,
     });

@@ -37,7 +37,7 @@ export function SubNav({
 }
 
 export const COMPANY_TABS = [
-  { href: route('company.settings'), label: 'Société', icon: 'fa-solid fa-building' },
+  { href: route('company.settings'), label: 'Société', icon: 'fa-solid fa-building', exact: true },
   { href: route('locations.index'), label: 'Emplacements', icon: 'fa-solid fa-warehouse' },
   { href: route('cashDesks.index'), label: 'Caisses', icon: 'fa-solid fa-cash-register' },
   { href: route('treasuryAccounts.index'), label: 'Banques et mobile money', icon: 'fa-solid fa-building-columns' },

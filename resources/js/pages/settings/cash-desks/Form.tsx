@@ -17,13 +17,21 @@ export default function CashDeskForm({
   usage,
   can_manage,
   ledger,
+  fiscal,
 }: MasterDataPages['settings/cash-desks/Form']) {
-  const form = useServerForm({
-    code: cash_desk?.code ?? suggested_code,
-    name: cash_desk?.name ?? '',
-    location_id: cash_desk ? String(cash_desk.location_id) : '',
-    active: cash_desk?.active ?? true,
-  });
+  const form = useServerForm(
+    {
+      code: cash_desk?.code ?? suggested_code,
+      name: cash_desk?.name ?? '',
+      location_id: cash_desk ? String(cash_desk.location_id) : '',
+      fiscal_point_of_sale: cash_desk?.fiscal_point_of_sale ?? '',
+      fiscal_machine_token: '',
+      clear_machine_token: false,
+      active: cash_desk?.active ?? true,
+    },
+    { resetOnSuccess: ['fiscal_machine_token', 'clear_machine_token'] },
+  );
+  const token = fiscal.machine_token;
   return (
     <RecordPage
       title={cash_desk ? cash_desk.name : 'Nouvelle caisse'}
@@ -95,6 +103,46 @@ export default function CashDeskForm({
               placeholder="— Choisir un emplacement —"
             />
           </div>
+          <div className="col-sm-6">
+            <TextField
+              {...form.fieldProps('fiscal_point_of_sale')}
+              label="Point de vente DGI"
+              maxLength={80}
+              hint={
+                fiscal.inherited_point_of_sale
+                  ? `Vide : celui de son emplacement ou par défaut (${fiscal.inherited_point_of_sale}).`
+                  : 'Le point de vente déclaré à la DGI pour cette caisse (facturation électronique).'
+              }
+            />
+          </div>
+          {fiscal.provider === 'emecef' || token.state !== 'none' ? (
+            <div className="col-sm-6">
+              <TextField
+                {...form.fieldProps('fiscal_machine_token')}
+                type="password"
+                label="Jeton e-MECeF de la machine"
+                autoComplete="new-password"
+                spellCheck={false}
+                placeholder={token.state === 'set' ? token.masked : ''}
+                hint={
+                  token.state === 'set'
+                    ? `Un jeton est enregistré (${token.masked}). Laisser vide pour garder le jeton actuel.`
+                    : 'Vide : le jeton de la société (Facturation électronique).'
+                }
+              />
+              {token.state === 'unreadable' ? <StatusAlert tone="warning">{token.message}</StatusAlert> : null}
+              {token.state !== 'none' ? (
+                <CheckboxField
+                  id="cash-desk-clear-token"
+                  name="clear_machine_token"
+                  label="Effacer le jeton enregistré"
+                  checked={form.data.clear_machine_token}
+                  onChange={(v) => form.setData('clear_machine_token', v)}
+                  error={form.errorOf('clear_machine_token')}
+                />
+              ) : null}
+            </div>
+          ) : null}
           {cash_desk ? (
             <div className="col-sm-6">
               <div className="mb-3">

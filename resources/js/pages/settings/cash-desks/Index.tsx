@@ -84,6 +84,12 @@ export default function CashDesks({
         },
         { id: 'location', label: 'Emplacement', role: 'secondary', sort: true, cell: (c) => c.location_name },
         {
+          id: 'point_of_sale',
+          label: 'Point de vente DGI',
+          role: 'secondary',
+          cell: (c) => c.fiscal_point_of_sale || '—',
+        },
+        {
           id: 'balance',
           label: 'Solde',
           role: 'figure',

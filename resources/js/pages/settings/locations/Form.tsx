@@ -20,6 +20,7 @@ export default function LocationForm({
     name: location?.name ?? '',
     kind: (location?.kind ?? 'boutique') as LocationKind,
     address: location?.address ?? '',
+    fiscal_point_of_sale: location?.fiscal_point_of_sale ?? '',
     active: location?.active ?? true,
   });
   return (
@@ -86,6 +87,14 @@ export default function LocationForm({
           </div>
           <div className="col-12">
             <TextAreaField {...form.fieldProps('address')} label="Adresse" rows={2} maxLength={255} />
+          </div>
+          <div className="col-sm-6">
+            <TextField
+              {...form.fieldProps('fiscal_point_of_sale')}
+              label="Point de vente DGI"
+              maxLength={80}
+              hint="Celui des caisses de l’emplacement qui n’ont pas le leur (facturation électronique)."
+            />
           </div>
         </div>
         <CheckboxField
