@@ -285,7 +285,9 @@ describe('the cards of the Tableau de bord', () => {
       stockValue: false,
       documents: [],
       margin: false,
+      certification: false,
     });
+    expect(dashboardCards(viewer('sales.certification')).certification).toBe(true);
     expect(dashboardCards(viewer('menu.editions.ca'))).toMatchObject({ sales: true, receivables: false });
     expect(dashboardCards(viewer('menu.sortiestock'))).toMatchObject({ sales: true, documents: ['sale', 'transfer'] });
     expect(dashboardCards(viewer('menu.editions.creance')).receivables).toBe(true);
