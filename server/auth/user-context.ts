@@ -60,6 +60,8 @@ export interface CompanySettings {
   timeZone: string;
   vat: VatSetting;
   allowNegativeStock: boolean;
+  /** Whether the company certifies its sales (a fiscal provider set): the certification column and card. */
+  certifies: boolean;
 }
 
 export async function findActiveUser(db: Knex, id: number): Promise<UserRow | undefined> {
@@ -75,7 +77,7 @@ export interface GrantColumns {
   grant_permissions: unknown;
   grant_locations: unknown;
   grant_accounts: unknown;
-  /** [currency, time_zone, vat_enabled, vat_rate_bp, prices_include_vat, allow_negative_stock] of company_settings. */
+  /** [currency, time_zone, vat_enabled, vat_rate_bp, prices_include_vat, allow_negative_stock, fiscal_provider] of company_settings. */
   grant_company: unknown;
 }
 
@@ -100,7 +102,7 @@ function contextColumns(db: Knex): Array<string | Knex.Raw> {
       `(SELECT ${agg(jsonArray(db, ['uta.account_id', 'ta.kind']))} FROM user_treasury_accounts uta JOIN treasury_accounts ta ON ta.id = uta.account_id WHERE uta.user_id = u.id) AS grant_accounts`,
     ),
     db.raw(
-      `(SELECT ${jsonArray(db, ['cs.currency', 'cs.time_zone', 'cs.vat_enabled', 'cs.vat_rate_bp', 'cs.prices_include_vat', 'cs.allow_negative_stock'])} FROM company_settings cs WHERE cs.id = 1) AS grant_company`,
+      `(SELECT ${jsonArray(db, ['cs.currency', 'cs.time_zone', 'cs.vat_enabled', 'cs.vat_rate_bp', 'cs.prices_include_vat', 'cs.allow_negative_stock', 'cs.fiscal_provider'])} FROM company_settings cs WHERE cs.id = 1) AS grant_company`,
     ),
   ];
 }
@@ -168,7 +170,7 @@ export function userContextOf(row: (UserRow & GrantColumns) | undefined): UserCo
 
 /** The company settings column of contextColumns; the defaults of the reference seed when the row is missing. */
 function companySettingsOf(column: unknown): CompanySettings {
-  const [currency, timeZone, vatEnabled, vatRate, pricesIncludeVat, allowNegativeStock] =
+  const [currency, timeZone, vatEnabled, vatRate, pricesIncludeVat, allowNegativeStock, fiscalProvider] =
     fromJsonArray<unknown>(column);
   const enabled = toBool(vatEnabled);
   return {
@@ -180,6 +182,7 @@ function companySettingsOf(column: unknown): CompanySettings {
       pricesIncludeVat: pricesIncludeVat == null ? true : toBool(pricesIncludeVat),
     },
     allowNegativeStock: toBool(allowNegativeStock),
+    certifies: typeof fiscalProvider === 'string' && fiscalProvider !== 'none',
   };
 }
 

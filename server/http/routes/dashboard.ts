@@ -32,7 +32,6 @@ import {
   treasuryBalances,
 } from '../../services/dashboard/dashboard.js';
 import { visibleStockLocations } from '../../services/stock/count-queries.js';
-import { companyCertifies } from '../../services/fiscal/list-column.js';
 import { lastStickerBalance, queueCounts } from '../../services/fiscal/queue-queries.js';
 import { signedIn } from '../signed-in.js';
 
@@ -138,7 +137,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
           'cards',
         );
       }
-      if (cards.certification && (await companyCertifies(db))) {
+      if (cards.certification && req.user.company.certifies) {
         props.certification = async () => {
           const [counts, stickers] = await Promise.all([queueCounts(db, scope), lastStickerBalance(db)]);
           return presentCertification(counts, stickers, route('fiscalQueue.index'));

@@ -95,7 +95,8 @@ export function saleRoutes(ctx: AppContext): Router {
         totals,
         client,
         locations: presentLocations(await locationRows(db, req.user.places)),
-        fiscal_column: filters.fiscal !== '' || (await listShowsFiscal(db, [SALE_DOCUMENT_TYPES[kind]])),
+        fiscal_column:
+          filters.fiscal !== '' || (await listShowsFiscal(db, [SALE_DOCUMENT_TYPES[kind]], req.user.company.certifies)),
         can: { create: saleAbilities(req.user).create, export: true },
       });
     });

@@ -61,16 +61,14 @@ export function fiscalBadgeOf(row: { fiscal_state?: unknown; fiscal_number?: unk
  * Whether a list shows the column: the company certifies (a provider in its settings), or some
  * document of these types was certified once (a provider set then removed keeps the history in view).
  */
-export async function listShowsFiscal(db: Knex, types: readonly CertifiedDocumentType[]): Promise<boolean> {
-  if (await companyCertifies(db)) return true;
+export async function listShowsFiscal(
+  db: Knex,
+  types: readonly CertifiedDocumentType[],
+  companyCertifies: boolean,
+): Promise<boolean> {
+  if (companyCertifies) return true;
   const any = await db('fiscal_certifications')
     .whereIn('document_type', [...types])
     .first('id');
   return Boolean(any);
-}
-
-/** Whether the company has a fiscal provider in its settings. */
-export async function companyCertifies(db: Knex): Promise<boolean> {
-  const company = await db('company_settings').where({ id: 1 }).first('fiscal_provider');
-  return Boolean(company && company.fiscal_provider !== 'none');
 }

@@ -15,7 +15,7 @@ import { DOCUMENT_KIND_LABELS, trendOf } from '@shared/dashboard';
 import { route } from '@shared/routes';
 import { Icon } from '@/components/Icon';
 import { Money } from '@/components/data/Money';
-import { formatCount, formatDate, formatQuantity, formatRate } from '@/components/data/format';
+import { formatCount, formatDate, formatQty, formatQuantity, formatRate } from '@/components/data/format';
 import { afterPageIdle } from './after-page-idle';
 
 /**
@@ -246,7 +246,7 @@ export function CertificationFigure({ certification: c }: { certification: Dashb
       tone={toWatch > 0 || c.low_sticker_balance !== null ? 'app-dash-tone-danger' : 'app-dash-tone-info'}
       label="Certification DGI"
       href={c.href}
-      value={toWatch > 0 ? formatCount(toWatch, 'document') + ' à traiter' : 'À jour'}
+      value={toWatch > 0 ? `${formatQty(toWatch)} à traiter` : 'À jour'}
     >
       <div>
         {c.pending > 0 ? `${formatCount(c.pending, 'document')} en attente d’envoi` : 'Aucun document en attente'}

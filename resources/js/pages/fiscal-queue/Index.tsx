@@ -72,6 +72,11 @@ export default function FiscalQueueIndex({ tab, counts, rows }: PageProps<'fisca
                   {r.location_name ? ` · ${r.location_name}` : ''}
                   {r.document_date ? ` · ${formatDate(r.document_date)}` : ''}
                 </div>
+                {r.error_message ? (
+                  <div className="small text-danger mt-1" data-testid="fiscal-error">
+                    {r.error_message}
+                  </div>
+                ) : null}
               </>
             ),
           },
@@ -85,11 +90,6 @@ export default function FiscalQueueIndex({ tab, counts, rows }: PageProps<'fisca
                 <StatusBadge kind="fiscal" status={r.state} label={r.state_label} />
                 {r.manual ? <span className="small text-body-secondary ms-1">(saisie à la main)</span> : null}
                 {r.fiscal_number ? <div className="small app-doc-number mt-1">{r.fiscal_number}</div> : null}
-                {r.error_message ? (
-                  <div className="small text-danger mt-1" data-testid="fiscal-error">
-                    {r.error_message}
-                  </div>
-                ) : null}
               </>
             ),
           },

@@ -91,7 +91,7 @@ export function creditNoteRoutes(ctx: AppContext): Router {
         credit_notes: await listCreditNotes(db, filters, user.places, queryPage(req.query), presentCreditNoteRow),
         refund_total: await creditNoteRefundTotal(db, filters, user.places),
         locations: presentLocations(await locationRows(db, user.places)),
-        fiscal_column: filters.fiscal !== '' || (await listShowsFiscal(db, ['creditNote'])),
+        fiscal_column: filters.fiscal !== '' || (await listShowsFiscal(db, ['creditNote'], user.company.certifies)),
         can: creditNoteListAbilities(user),
       });
     }),
