@@ -224,7 +224,7 @@ describe.each(testDatabases())('fichiers/produits : stock (%s)', (kind) => {
     const res = await download(admin, `${BASE}/export?format=csv&category_id=${category}&stock=low`);
     expect(res.status).toBe(200);
     const text = (res.body as Buffer).toString('utf8');
-    expect(text.split(/\r?\n/)[0]).toContain('Seuil d’alerte;Seuils par emplacement;Actif');
+    expect(text.split(/\r?\n/)[0]).toContain('Seuil d’alerte;Seuils par emplacement;Groupe de taxe;Actif');
     expect(text).toMatch(new RegExp(`${tag}-LOW;.*;10;BTQ01=3;`));
     expect(text).not.toContain(`${tag}-OK`);
   });
