@@ -5,7 +5,7 @@ import type { CashDesksRow } from '../../db/tables.generated.js';
 export function presentCashDeskRow(
   row: Pick<CashDesksRow, 'id' | 'code' | 'name' | 'location_id' | 'is_main' | 'active'> & {
     location_name: string;
-    balance: number;
+    balance: number | null;
   },
 ): CashDeskRow {
   return {
