@@ -42,6 +42,13 @@ async function countThenClamp<R>(
   return { total, current, lastPage, rows: total === 0 ? [] : current === asked ? rows : await rowsOf(current) };
 }
 
+/**
+ * The row a query yields: its select's row type when knex knows it (`db('clients').select('id', 'name')`
+ * yields Pick<ClientsRow, 'id' | 'name'>); a query knex does not type (a join) yields what the
+ * caller's `map` takes, or the row type the caller states for the list it returns.
+ */
+export type RowOf<Q> = Awaited<Q> extends readonly unknown[] ? Awaited<Q>[number] : never;
+
 const countOf = (query: Knex.QueryBuilder) => async () =>
   Number((await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first())?.n ?? 0);
 
@@ -50,12 +57,23 @@ const countOf = (query: Knex.QueryBuilder) => async () =>
  * (indexed filters only: callers keep their WHERE clauses on indexed columns), without ORDER BY.
  * A page past the end answers the last page instead of an empty one.
  */
-export async function paginate<T = any>(
+export function paginate<Q extends Knex.QueryBuilder>(
+  query: Q,
+  page: number,
+  perPage: number,
+): Promise<Paginated<RowOf<Q>>>;
+export function paginate<Q extends Knex.QueryBuilder, T>(
+  query: Q,
+  page: number,
+  perPage: number,
+  map: (row: RowOf<Q>) => T,
+): Promise<Paginated<T>>;
+export async function paginate(
   query: Knex.QueryBuilder,
   page: number,
   perPage: number,
-  map: (row: any) => T = (row) => row,
-): Promise<Paginated<T>> {
+  map?: (row: unknown) => unknown,
+): Promise<Paginated<unknown>> {
   const { total, current, lastPage, rows } = await countThenClamp(
     countOf(query),
     (at) =>
@@ -66,7 +84,7 @@ export async function paginate<T = any>(
     page,
     perPage,
   );
-  return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
+  return { data: map ? rows.map(map) : rows, page: current, per_page: perPage, total, last_page: lastPage };
 }
 
 /**
@@ -79,14 +97,28 @@ export async function paginate<T = any>(
  * same order without the joins only the page's columns need, so the ids come from a covering index
  * (the Caisse ledger: services/treasury/account-ledger.ts).
  */
-export async function paginateDeferred<T = any>(
+export function paginateDeferred<Q extends Knex.QueryBuilder>(
+  query: Q,
+  idColumn: string,
+  page: number,
+  perPage: number,
+): Promise<Paginated<RowOf<Q>>>;
+export function paginateDeferred<Q extends Knex.QueryBuilder, T>(
+  query: Q,
+  idColumn: string,
+  page: number,
+  perPage: number,
+  map: (row: RowOf<Q>) => T,
+  known?: { total?: number; ids?: Knex.QueryBuilder },
+): Promise<Paginated<T>>;
+export async function paginateDeferred(
   query: Knex.QueryBuilder,
   idColumn: string,
   page: number,
   perPage: number,
-  map: (row: any) => T = (row) => row,
+  map?: (row: unknown) => unknown,
   known: { total?: number; ids?: Knex.QueryBuilder } = {},
-): Promise<Paginated<T>> {
+): Promise<Paginated<unknown>> {
   const rowsOf = (at: number) =>
     query.clone().whereIn(
       idColumn,
@@ -98,7 +130,7 @@ export async function paginateDeferred<T = any>(
         .offset((at - 1) * perPage),
     );
   const { total, current, lastPage, rows } = await countThenClamp(known.total ?? countOf(query), rowsOf, page, perPage);
-  return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
+  return { data: map ? rows.map(map) : rows, page: current, per_page: perPage, total, last_page: lastPage };
 }
 
 /**
@@ -106,13 +138,26 @@ export async function paginateDeferred<T = any>(
  * runs anyway, e.g. a list's totals): no second COUNT, and the count never pays for the joins that
  * only the page's rows need.
  */
-export async function paginateCounted<T = any>(
+export function paginateCounted<Q extends Knex.QueryBuilder>(
+  query: Q,
+  total: number,
+  page: number,
+  perPage: number,
+): Promise<Paginated<RowOf<Q>>>;
+export function paginateCounted<Q extends Knex.QueryBuilder, T>(
+  query: Q,
+  total: number,
+  page: number,
+  perPage: number,
+  map: (row: RowOf<Q>) => T,
+): Promise<Paginated<T>>;
+export async function paginateCounted(
   query: Knex.QueryBuilder,
   total: number,
   page: number,
   perPage: number,
-  map: (row: any) => T = (row) => row,
-): Promise<Paginated<T>> {
+  map?: (row: unknown) => unknown,
+): Promise<Paginated<unknown>> {
   const { current, lastPage } = clampPage(page, total, perPage);
   const rows =
     total === 0
@@ -121,7 +166,7 @@ export async function paginateCounted<T = any>(
           .clone()
           .limit(perPage)
           .offset((current - 1) * perPage);
-  return { data: rows.map(map), page: current, per_page: perPage, total, last_page: lastPage };
+  return { data: map ? rows.map(map) : rows, page: current, per_page: perPage, total, last_page: lastPage };
 }
 
 /** One page of rows already computed in memory (a preview), with the same clamping as paginate. */
@@ -141,13 +186,26 @@ export function paginateRows<T>(rows: readonly T[], page: number, perPage: numbe
  * `limit` at most, and the id to continue after (null on the last page). Stable while rows are
  * added or removed, and each page costs an index range scan whatever its depth (no OFFSET).
  */
-export async function keysetPage<T = any>(
+export function keysetPage<Q extends Knex.QueryBuilder>(
+  query: Q,
+  idColumn: string,
+  afterId: number | null,
+  limit: number,
+): Promise<{ data: RowOf<Q>[]; next_after: number | null }>;
+export function keysetPage<Q extends Knex.QueryBuilder, T>(
+  query: Q,
+  idColumn: string,
+  afterId: number | null,
+  limit: number,
+  map: (row: RowOf<Q>) => T,
+): Promise<{ data: T[]; next_after: number | null }>;
+export async function keysetPage(
   query: Knex.QueryBuilder,
   idColumn: string,
   afterId: number | null,
   limit: number,
-  map: (row: any) => T = (row) => row,
-): Promise<{ data: T[]; next_after: number | null }> {
+  map?: (row: unknown) => unknown,
+): Promise<{ data: unknown[]; next_after: number | null }> {
   const qb = query
     .clone()
     .clearOrder()
@@ -157,5 +215,5 @@ export async function keysetPage<T = any>(
   const rows = await qb;
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
-  return { data: page.map(map), next_after: more ? Number(page[page.length - 1].id) : null };
+  return { data: map ? page.map(map) : page, next_after: more ? Number(page[page.length - 1].id) : null };
 }

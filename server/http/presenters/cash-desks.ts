@@ -8,7 +8,7 @@ export function presentCashDeskRow(
     'id' | 'code' | 'name' | 'location_id' | 'is_main' | 'fiscal_point_of_sale' | 'fiscal_machine_token' | 'active'
   > & {
     location_name: string;
-    balance: number;
+    balance: number | null;
   },
 ): CashDeskRow {
   return {

@@ -18,6 +18,7 @@ import { Refusal } from '../../domain/errors.js';
 import { deleteCashDeskAccount, syncCashDeskAccount } from '../treasury/cash-desk-accounts.js';
 import { orderByFrench } from '../../db/french-order.js';
 import { encryptSecret } from '../fiscal/secret.js';
+import type { CashDesksRow } from '../../db/tables.generated.js';
 
 /**
  * Cash desks (caisses), each standing in one location. The main desk (is_main, created at first
@@ -75,8 +76,15 @@ export const MAIN_DESK_BLOCK =
 
 export type CashDeskListQuery = ListQuery<CashDeskSort, { status: StatusFilter; location_id: string }>;
 
+/** A desk of the list: its row, its location's name and its account's balance (none before its account exists). */
+export type CashDeskListRow = CashDesksRow & { location_name: string; balance: number | null };
+
 /** One page of the cash desks list, each with its location's name. */
-export function listCashDesks(db: Knex, params: CashDeskListQuery, scope: PlaceScope): Promise<Paginated<any>> {
+export function listCashDesks(
+  db: Knex,
+  params: CashDeskListQuery,
+  scope: PlaceScope,
+): Promise<Paginated<CashDeskListRow>> {
   // The user's desks: their account is the user's (ticked on their form, or of their locations when none is).
   return paginate(
     whereAllowedAccount(cashDesksQuery(db, params), scope, 'treasury_accounts.'),
@@ -85,7 +93,7 @@ export function listCashDesks(db: Knex, params: CashDeskListQuery, scope: PlaceS
   );
 }
 
-function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder {
+function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder<CashDesksRow, CashDeskListRow[]> {
   const qb = withBalance(db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id')).select(
     'cash_desks.*',
     'locations.name as location_name',
@@ -225,11 +233,7 @@ export async function updateCashDesk(
         if (block) throw new Refusal({ active: block });
       }
       const { columns, tokenChange } = deskColumns(input, appKey, current.fiscal_machine_token);
-      const fields = diffFields(
-        { ...current, active: toBool(current.active) },
-        input as unknown as Record<string, unknown>,
-        CASH_DESK_FIELDS,
-      );
+      const fields = diffFields({ ...current, active: toBool(current.active) }, { ...input }, CASH_DESK_FIELDS);
       if (!fields && !tokenChange) return;
       const diff = {
         before: { ...fields?.before, ...tokenChange?.before },

@@ -66,7 +66,7 @@ export function listExpenseCategories(
   db: Knex,
   params: ExpenseCategoryListQuery,
 ): Promise<Paginated<ExpenseCategoryWithCount>> {
-  return paginate<ExpenseCategoryWithCount>(listQuery(db, params), params.page, params.per_page);
+  return paginate(listQuery(db, params), params.page, params.per_page);
 }
 
 /** The list as filtered, as a CSV or XLSX file. */

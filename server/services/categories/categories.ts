@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 import { orderByFrench } from '../../db/french-order.js';
+import type { CategoriesRow } from '../../db/tables.generated.js';
 
 export interface CategoryInput {
   code: string;
@@ -29,6 +30,9 @@ export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
 /** Categories with their number of products (a correlated count on the products' category index). */
 export type CategoryListQuery = ListQuery<CategorySort, CategoryFilters>;
+
+/** A category of the list: its row and its number of products. */
+export type CategoryListRow = CategoriesRow & { product_count: number };
 
 function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
   const qb = db('categories').select(
@@ -50,11 +54,11 @@ function categoriesQuery(db: Knex, params: Omit<CategoryListQuery, 'page' | 'per
 }
 
 /** One page of the categories list. */
-export function listCategories(db: Knex, params: CategoryListQuery): Promise<Paginated<any>> {
+export function listCategories(db: Knex, params: CategoryListQuery): Promise<Paginated<CategoryListRow>> {
   return paginate(categoriesQuery(db, params), params.page, params.per_page);
 }
 
-const categoryExportSpec = (currency: string): ExportSpec<any> => ({
+const categoryExportSpec = (currency: string): ExportSpec<CategoryListRow> => ({
   fileName: 'categories',
   sheetName: 'Catégories',
   currency,
@@ -156,11 +160,7 @@ export async function updateCategory(db: Knex, id: number, input: CategoryInput,
       const current = await trx('categories').where({ id }).first();
       if (!current) throw new Refusal({ _form: 'Cette catégorie n’existe plus.' });
       await assertUnique(trx, input, id);
-      const diff = diffFields(
-        { ...current, active: toBool(current.active) },
-        input as unknown as Record<string, unknown>,
-        CATEGORY_FIELDS,
-      );
+      const diff = diffFields({ ...current, active: toBool(current.active) }, { ...input }, CATEGORY_FIELDS);
       if (!diff) return;
       await trx('categories')
         .where({ id })

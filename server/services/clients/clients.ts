@@ -21,6 +21,7 @@ import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons, usageInfo } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 import { orderByFrench } from '../../db/french-order.js';
+import type { ClientsRow } from '../../db/tables.generated.js';
 
 export interface ClientInput {
   code: string;
@@ -75,7 +76,10 @@ export const WALK_IN_NO_CREDIT =
 export type ClientListQuery = ListQuery<ClientSort, ClientFilters>;
 
 /** The filtered, sorted query of the clients list (also the export). */
-function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
+function clientsQuery(
+  db: Knex,
+  params: Omit<ClientListQuery, 'page' | 'per_page'>,
+): Knex.QueryBuilder<ClientsRow, ClientsRow[]> {
   const qb = db('clients').select('*');
   whereSearch(qb, db, params.q, {
     upperPrefix: ['code'],
@@ -96,7 +100,7 @@ function clientsQuery(db: Knex, params: Omit<ClientListQuery, 'page' | 'per_page
 }
 
 /** One page of the clients list. */
-export function listClients(db: Knex, params: ClientListQuery): Promise<Paginated<any>> {
+export function listClients(db: Knex, params: ClientListQuery): Promise<Paginated<ClientsRow>> {
   return withTypoFallback(
     params.q,
     (q) => clientsQuery(db, { ...params, q }),
@@ -111,7 +115,7 @@ export function clientsAfter(
   params: { q: string; filters: ClientFilters },
   afterId: number | null,
   limit: number,
-): Promise<{ data: any[]; next_after: number | null }> {
+): Promise<{ data: ClientsRow[]; next_after: number | null }> {
   return keysetPage(
     clientsQuery(db, { q: params.q, sort: 'code', dir: 'asc', filters: params.filters }),
     'id',
@@ -120,7 +124,7 @@ export function clientsAfter(
   );
 }
 
-function clientExportSpec(currency: string): ExportSpec<any> {
+function clientExportSpec(currency: string): ExportSpec<ClientsRow> {
   return {
     fileName: 'clients',
     sheetName: 'Clients',
@@ -128,13 +132,13 @@ function clientExportSpec(currency: string): ExportSpec<any> {
     columns: [
       { header: 'Code', value: (r) => r.code, width: 12 },
       { header: 'Nom', value: (r) => r.name, width: 32 },
-      { header: 'Type', value: (r) => CLIENT_KIND_LABELS[r.kind as ClientKind] ?? r.kind },
+      { header: 'Type', value: (r) => CLIENT_KIND_LABELS[r.kind] ?? r.kind },
       { header: 'Téléphone', value: (r) => r.phone },
       { header: 'E-mail', value: (r) => r.email, width: 28 },
       { header: 'Adresse', value: (r) => r.address, width: 30 },
       { header: 'Ville', value: (r) => r.city },
       { header: 'N° contribuable', value: (r) => r.tax_number },
-      { header: 'Niveau de prix', value: (r) => PRICE_LEVEL_LABELS[r.price_level as PriceLevel] ?? r.price_level },
+      { header: 'Niveau de prix', value: (r) => PRICE_LEVEL_LABELS[r.price_level] ?? r.price_level },
       { header: 'Plafond de crédit', kind: 'money', value: (r) => Number(r.credit_limit) },
       { header: 'Solde', kind: 'money', value: (r) => Number(r.balance) },
       { header: 'Actif', value: (r) => toBool(r.active) },

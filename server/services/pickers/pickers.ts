@@ -3,6 +3,7 @@ import { escapeLike, prefixIndexOrder, whereTrueUnindexed } from '../../db/diale
 import { firstMatches, fuzzyMatchIds, whereSearch } from '../../db/search.js';
 import { orderByFrench } from '../../db/french-order.js';
 import { defaultTaxGroupColumn } from '../company/get-company.js';
+import type { ClientsRow, ProductsRow, SuppliersRow } from '../../db/tables.generated.js';
 
 /**
  * Type-ahead searches behind the product and client pickers (sales, stock entries, transfers,
@@ -53,9 +54,34 @@ function productBase(db: Knex, options: { indexable: boolean } = { indexable: tr
   ).select([...PRODUCT_COLUMNS, defaultTaxGroupColumn(db)]);
 }
 
+/** A product as the pickers offer it: PRODUCT_COLUMNS. */
+export type PickedProduct = Pick<
+  ProductsRow,
+  | 'id'
+  | 'code'
+  | 'barcode'
+  | 'name'
+  | 'unit'
+  | 'pack_size'
+  | 'purchase_price'
+  | 'cmup'
+  | 'retail_price'
+  | 'wholesale_price'
+  | 'min_price'
+> & { category: string };
+
+/** A client as the picker offers it. */
+export type PickedClient = Pick<
+  ClientsRow,
+  'id' | 'code' | 'name' | 'phone' | 'price_level' | 'credit_limit' | 'balance' | 'is_walk_in'
+>;
+
+/** A supplier as the global search offers it. */
+export type PickedSupplier = Pick<SuppliersRow, 'id' | 'code' | 'name' | 'phone' | 'balance'>;
+
 /** What a product search found: its rows (at most PICKER_LIMIT), the exact match of a scan, the stock at the asked location. */
 export interface ProductSearch {
-  rows: any[];
+  rows: PickedProduct[];
   /** The id of the product whose barcode or code equals the query (a scanner read), else null. */
   exactId: number | null;
   /** Stock by product id at the asked location; null when no location was asked. */
@@ -63,10 +89,10 @@ export interface ProductSearch {
 }
 
 /** The rows found so far, each once, at most PICKER_LIMIT: the searches add theirs in order of relevance. */
-function collector(limit: number) {
-  const rows: any[] = [];
+function collector<R extends { id: number }>(limit: number) {
+  const rows: R[] = [];
   const seen = new Set<number>();
-  const add = (list: any[]) => {
+  const add = (list: R[]) => {
     for (const row of list) {
       const id = Number(row.id);
       if (!seen.has(id) && rows.length < limit) {
@@ -78,12 +104,16 @@ function collector(limit: number) {
   return { rows, seen, add };
 }
 
-/** The rows of `qb` with these ids, in the order of the ids (the fuzzy search ranks them). */
-export async function byIdsInOrder(qb: Knex.QueryBuilder, idColumn: string, ids: number[]): Promise<any[]> {
+/** The rows of `qb` (rows R, as its select names them) with these ids, in the order of the ids (the fuzzy search ranks them). */
+export async function byIdsInOrder<R extends { id: number }>(
+  qb: Knex.QueryBuilder,
+  idColumn: string,
+  ids: number[],
+): Promise<R[]> {
   if (ids.length === 0) return [];
-  const rows = await qb.whereIn(idColumn, ids);
+  const rows: R[] = await qb.whereIn(idColumn, ids);
   const rank = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a: any, b: any) => (rank.get(Number(a.id)) ?? 0) - (rank.get(Number(b.id)) ?? 0));
+  return rows.sort((a, b) => (rank.get(Number(a.id)) ?? 0) - (rank.get(Number(b.id)) ?? 0));
 }
 
 export async function searchProducts(
@@ -93,9 +123,9 @@ export async function searchProducts(
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const upper = q.toUpperCase();
   const limit = params.limit ?? DEFAULT_LIMIT;
-  const { rows, seen, add } = collector(limit);
+  const { rows, seen, add } = collector<PickedProduct>(limit);
 
-  let exactRow: any = null;
+  let exactRow: PickedProduct | null = null;
   if (q && params.fuzzy !== 'only') {
     // A scanner types the barcode then Enter: equality on the unique indexes answers at once.
     exactRow =
@@ -124,7 +154,7 @@ export async function searchProducts(
   // Nothing as typed: tolerate a typo ("cimnet" → « Ciment »), best matches first.
   if (q && rows.length === 0 && params.fuzzy !== false)
     add(
-      await byIdsInOrder(
+      await byIdsInOrder<PickedProduct>(
         productBase(db),
         'products.id',
         await fuzzyMatchIds(
@@ -158,7 +188,10 @@ export async function searchProducts(
   return { rows, exactId: exactRow ? Number(exactRow.id) : null, stock };
 }
 
-export async function searchClients(db: Knex, params: { q: string; limit?: number; fuzzy?: Fuzzy }): Promise<any[]> {
+export async function searchClients(
+  db: Knex,
+  params: { q: string; limit?: number; fuzzy?: Fuzzy },
+): Promise<PickedClient[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const limit = params.limit ?? DEFAULT_LIMIT;
   const base = (options: { indexable: boolean } = { indexable: true }) =>
@@ -172,7 +205,7 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
       'balance',
       'is_walk_in',
     );
-  const { rows, seen, add } = collector(limit);
+  const { rows, seen, add } = collector<PickedClient>(limit);
   if (!q) {
     // The walk-in client first, then the others by name.
     add(
@@ -222,12 +255,15 @@ export async function searchClients(db: Knex, params: { q: string; limit?: numbe
  * Suppliers by code (exact, then prefix), phone prefix, then name (accents, case and doubled
  * letters ignored), then a typo-tolerant fallback: the global search's supplier group.
  */
-export async function searchSuppliers(db: Knex, params: { q: string; limit?: number; fuzzy?: Fuzzy }): Promise<any[]> {
+export async function searchSuppliers(
+  db: Knex,
+  params: { q: string; limit?: number; fuzzy?: Fuzzy },
+): Promise<PickedSupplier[]> {
   const q = params.q.trim().slice(0, PICKER_MAX_QUERY);
   const limit = params.limit ?? DEFAULT_LIMIT;
   const base = (options: { indexable: boolean } = { indexable: true }) =>
     whereActive(db('suppliers'), db, 'active', options).select('id', 'code', 'name', 'phone', 'balance');
-  const { rows, seen, add } = collector(limit);
+  const { rows, seen, add } = collector<PickedSupplier>(limit);
   if (!q) return rows;
   if (params.fuzzy !== 'only') {
     add(await base().where('code', q.toUpperCase()).limit(1));

@@ -9,6 +9,7 @@ import { updateIntegersById } from '../../db/bulk.js';
 import { inTransaction } from '../../db/transaction.js';
 import {
   PRICE_FIELDS,
+  type PriceField,
   type PriceRule,
   type RuleOutcome,
   SKIP_REASON_LABELS,
@@ -20,6 +21,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { type PriceChange, productsQuery, recordPriceChanges, withCategoryNames } from '../products/products.js';
 import { Refusal } from '../../domain/errors.js';
 import { companyVat, getCompany } from '../company/get-company.js';
+import type { ProductsRow } from '../../db/tables.generated.js';
 
 /**
  * The price centre (Centrale des prix): the grid's in-place save and the bulk price rule
@@ -124,10 +126,11 @@ async function evaluate(
   // Applying: lock the products read (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises) so
   // a price saved meanwhile cannot be overwritten by a value computed from its old price.
   if (options.lock) query.forUpdate('products');
-  const rows = await withCategoryNames(db, await query);
+  const picked: Pick<ProductsRow, 'id' | 'code' | 'name' | 'category_id' | PriceField | 'cmup'>[] = await query;
+  const rows = await withCategoryNames(db, picked);
   // A margin over a cost is VAT excluded: the company's VAT decides the price it gives.
   const vat = companyVat(await getCompany(db));
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     id: Number(r.id),
     code: r.code,
     name: r.name,

@@ -2,7 +2,14 @@ import type { Knex } from 'knex';
 import { prefixIndexOrder } from '../../db/dialect.js';
 import { escapeLike } from '../../db/dialect.js';
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_QUERY } from '../../../shared/search.js';
-import { searchClients, searchProducts, searchSuppliers } from '../pickers/pickers.js';
+import {
+  type PickedClient,
+  type PickedProduct,
+  type PickedSupplier,
+  searchClients,
+  searchProducts,
+  searchSuppliers,
+} from '../pickers/pickers.js';
 import type { PlaceScope } from '../../policies/places.js';
 import { whereAllowedAccount, whereAllowedLocation } from '../places/scope.js';
 import {
@@ -33,9 +40,9 @@ export interface DocumentRow {
 
 export interface GlobalSearchResult {
   q: string;
-  products: any[];
-  clients: any[];
-  suppliers: any[];
+  products: PickedProduct[];
+  clients: PickedClient[];
+  suppliers: PickedSupplier[];
   documents: DocumentRow[];
 }
 
@@ -81,6 +88,9 @@ export async function globalSearch(db: Knex, params: { q: string; scope: SearchS
   }
   return result;
 }
+
+/** A document as seriesRows selects it, whatever its table. */
+type SeriesRow = { id: number; number: string; date: string | null; status: string | null };
 
 /** The documents of one series' table the user may find (places of their locations or accounts), with the columns of a result. */
 function seriesRows(
@@ -140,7 +150,7 @@ async function searchSequences(
     );
   const query = sequenceSearchQuery(db, fragment, allowed, places, limit, years);
   if (!query) return [];
-  const found: any[] = await query;
+  const found: Array<SeriesRow & { series_index: number; rank: number }> = await query;
   const yearOf = (number: string) => Number(number.split('-')[1]);
   return found
     .map((r) => ({
@@ -215,7 +225,7 @@ async function searchDocuments(
   const rows: DocumentRow[] = [];
   for (const series of allowed.filter((s) => s.series === wanted.series)) {
     const select = (qb: Knex.QueryBuilder) => seriesRows(db, series, places, qb);
-    const found: any[] = [];
+    const found: SeriesRow[] = [];
     if (wanted.exact) found.push(...(await select(db.queryBuilder()).where('number', wanted.exact).limit(1)));
     found.push(...(await prefixOf(db, select(db.queryBuilder()), wanted.prefix).limit(limit)));
     const seen = new Set<number>();

@@ -14,6 +14,7 @@ import { getCurrency } from '../company/get-company.js';
 import { deleteOrRefuse, historyReasons } from '../records/usage.js';
 import { Refusal } from '../../domain/errors.js';
 import { orderByFrench } from '../../db/french-order.js';
+import type { SuppliersRow } from '../../db/tables.generated.js';
 
 export interface SupplierInput {
   code: string;
@@ -31,7 +32,10 @@ export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 
 export type SupplierListQuery = ListQuery<SupplierSort, SupplierFilters>;
 
-function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_page'>): Knex.QueryBuilder {
+function suppliersQuery(
+  db: Knex,
+  params: Omit<SupplierListQuery, 'page' | 'per_page'>,
+): Knex.QueryBuilder<SuppliersRow, SuppliersRow[]> {
   const qb = db('suppliers').select('*');
   whereSearch(qb, db, params.q, {
     upperPrefix: ['code'],
@@ -50,7 +54,7 @@ function suppliersQuery(db: Knex, params: Omit<SupplierListQuery, 'page' | 'per_
 }
 
 /** One page of the suppliers list. */
-export function listSuppliers(db: Knex, params: SupplierListQuery): Promise<Paginated<any>> {
+export function listSuppliers(db: Knex, params: SupplierListQuery): Promise<Paginated<SuppliersRow>> {
   return withTypoFallback(
     params.q,
     (q) => suppliersQuery(db, { ...params, q }),
@@ -59,7 +63,7 @@ export function listSuppliers(db: Knex, params: SupplierListQuery): Promise<Pagi
   );
 }
 
-function supplierExportSpec(currency: string): ExportSpec<any> {
+function supplierExportSpec(currency: string): ExportSpec<SuppliersRow> {
   return {
     fileName: 'fournisseurs',
     sheetName: 'Fournisseurs',
@@ -132,11 +136,7 @@ export async function updateSupplier(db: Knex, id: number, input: SupplierInput,
       const current = await findSupplier(trx, id);
       if (!current) throw new Refusal({ _form: 'Ce fournisseur n’existe plus.' });
       await assertUniqueCode(trx, input.code, id);
-      const diff = diffFields(
-        { ...current, active: toBool(current.active) },
-        input as unknown as Record<string, unknown>,
-        SUPPLIER_FIELDS,
-      );
+      const diff = diffFields({ ...current, active: toBool(current.active) }, { ...input }, SUPPLIER_FIELDS);
       if (!diff) return;
       await trx('suppliers')
         .where({ id })

@@ -100,7 +100,7 @@ export async function listAuditLog(
   page: number,
   perPage = 50,
 ): Promise<Paginated<AuditLogRow>> {
-  return paginate<AuditLogRow>(
+  return paginate(
     filtered(db, f, await companyTimeZone(db), scope)
       .orderBy('id', 'desc')
       .select(COLUMNS),

@@ -99,7 +99,7 @@ export async function listServerErrors(
     q.where((w) => whereSearch(w, db, filters.q, { prefix: ['request_id'], contains: ['route', 'message'] }));
   if (filters.from) q.where('occurred_at', '>=', filters.from);
   if (filters.to) q.where('occurred_at', '<', filters.to);
-  return paginate<ErrorLogRow>(
+  return paginate(
     q
       .orderBy('id', 'desc')
       .select('id', 'occurred_at', 'request_id', 'method', 'route', 'status', 'user_name', 'ip', 'message', 'stack'),

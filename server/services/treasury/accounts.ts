@@ -121,7 +121,7 @@ export function listTreasuryAccounts(
   params: TreasuryAccountListQuery,
   scope: PlaceScope,
 ): Promise<Paginated<TreasuryAccountListRow>> {
-  return paginate<TreasuryAccountListRow>(accountsQuery(db, params, scope), params.page, params.per_page);
+  return paginate(accountsQuery(db, params, scope), params.page, params.per_page);
 }
 
 /** The list as filtered, as a CSV or XLSX file. */

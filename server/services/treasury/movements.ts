@@ -52,5 +52,5 @@ export function movementsAfter(
   if (filters.from) qb.where('m.business_date', '>=', filters.from);
   if (filters.to) qb.where('m.business_date', '<=', filters.to);
   whereAllowedAccount(qb, filters.places, 'a.');
-  return keysetPage<MovementWithAccount>(qb, 'm.id', afterId, limit);
+  return keysetPage(qb, 'm.id', afterId, limit);
 }

@@ -1,14 +1,14 @@
 import { type LocationOption, type Option, optionId } from '../../../../shared/lists.js';
 import { route } from '../../../../shared/routes.js';
 import { toBool } from '../../../db/dialect.js';
-import type { Row } from '../../../services/stock/lookups.js';
+import type { LocationOptionRow, SupplierOptionRow } from '../../../services/stock/lookups.js';
 
 /** What every stock presenter shares: number reading, locations and options, document links. */
 
 export const n = (v: unknown): number => Number(v ?? 0);
 export const nOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export function presentLocations(rows: Row[]): LocationOption[] {
+export function presentLocations(rows: LocationOptionRow[]): LocationOption[] {
   return rows.map((r) => ({
     value: String(r.id),
     label: r.name,
@@ -18,7 +18,7 @@ export function presentLocations(rows: Row[]): LocationOption[] {
   }));
 }
 
-export function presentOptions(rows: Row[]): Option[] {
+export function presentOptions(rows: SupplierOptionRow[]): Option[] {
   return rows.map((r) => ({ value: String(r.id), label: r.code ? `${r.name} (${r.code})` : r.name }));
 }
 
