@@ -93,7 +93,7 @@ export function listCashDesks(
   );
 }
 
-function cashDesksQuery(db: Knex, params: CashDeskListQuery): Knex.QueryBuilder<CashDesksRow, CashDeskListRow[]> {
+function cashDesksQuery(db: Knex, params: CashDeskListQuery) {
   const qb = withBalance(db('cash_desks').join('locations', 'locations.id', 'cash_desks.location_id')).select(
     'cash_desks.*',
     'locations.name as location_name',
