@@ -39,3 +39,27 @@ export function TicketLines({ lines, amount }: { lines: readonly TicketLineItem[
     </div>
   );
 }
+
+/** What the cashier took in cash and gave back, under a ticket's payments (the ticket, the shared receipt). */
+export function TicketCashRows({
+  tendered,
+  change,
+  amount,
+}: {
+  tendered: number;
+  change: number;
+  amount: (n: number) => string;
+}) {
+  return (
+    <>
+      <div className="app-ticket-row">
+        <span>Espèces reçues</span>
+        <span>{amount(tendered)}</span>
+      </div>
+      <div className="app-ticket-row fw-bold">
+        <span>Monnaie rendue</span>
+        <span>{amount(change)}</span>
+      </div>
+    </>
+  );
+}

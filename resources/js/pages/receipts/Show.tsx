@@ -3,7 +3,7 @@ import type { PageProps } from '@shared/pages';
 import { formatAmount, formatMoney } from '@shared/money';
 import { formatDate } from '@/components/data/format';
 import { PrintAmountInWords, PrintFacts, PrintSheet } from '@/components/print/PrintFrame';
-import { TicketLines } from '@/components/print/TicketLines';
+import { TicketCashRows, TicketLines } from '@/components/print/TicketLines';
 import SimpleLayout from '@/layouts/SimpleLayout';
 import '../../../css/screens/receipt.scss';
 
@@ -83,16 +83,7 @@ export default function ReceiptShow({ receipt: r, settings }: PageProps<'receipt
               </div>
             ))}
             {r.cash_tendered > 0 ? (
-              <>
-                <div className="app-ticket-row">
-                  <span>Espèces reçues</span>
-                  <span>{amount(r.cash_tendered)}</span>
-                </div>
-                <div className="app-ticket-row fw-bold">
-                  <span>Monnaie rendue</span>
-                  <span>{amount(r.change_given)}</span>
-                </div>
-              </>
+              <TicketCashRows tendered={r.cash_tendered} change={r.change_given} amount={amount} />
             ) : null}
             {r.due > 0 ? (
               <div className="app-ticket-row fw-bold">

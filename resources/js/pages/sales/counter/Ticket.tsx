@@ -5,7 +5,7 @@ import { PrintAmountInWords, PrintFacts, PrintFrame } from '@/components/print/P
 import { Barcode39 } from '@/components/print/Barcode39';
 import { vatRows } from '@/components/print/PrintVatRows';
 import { formatDate, formatDateTime } from '@/components/data/format';
-import { TicketLines } from '@/components/print/TicketLines';
+import { TicketCashRows, TicketLines } from '@/components/print/TicketLines';
 import '../../../../css/screens/ticket.scss';
 
 /**
@@ -91,16 +91,7 @@ export default function SaleTicketPrint(props: PageProps<'sales/counter/Ticket'>
           </div>
         ))}
         {ticket.cash_tendered > 0 ? (
-          <>
-            <div className="app-ticket-row">
-              <span>Espèces reçues</span>
-              <span>{amount(ticket.cash_tendered)}</span>
-            </div>
-            <div className="app-ticket-row fw-bold">
-              <span>Monnaie rendue</span>
-              <span>{amount(ticket.change)}</span>
-            </div>
-          </>
+          <TicketCashRows tendered={ticket.cash_tendered} change={ticket.change} amount={amount} />
         ) : cashApplied > 0 ? (
           <div className="app-ticket-row">
             <span>Espèces</span>
