@@ -2,7 +2,7 @@
  * Visual review helper (not a test): the certification screens on the demo data with outbox rows in
  * every state — Ventes boutique with its « Certification » column, File de certification's tabs
  * (and the resend confirmation of an uncertain document), the dashboard card — at 1366×768 and
- * 390×844, into tests/e2e/artifacts/fiscal/. Run: npx vite build && npx tsx tests/e2e/fiscal-screenshots.ts
+ * 375×812, light and dark, into tests/e2e/artifacts/fiscal/. Run: npx vite build && npx tsx tests/e2e/fiscal-screenshots.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,16 +67,18 @@ try {
       await db('fiscal_certification_events').insert({ certification_id: id, at, kind, user_id: user, detail });
   }
 
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ]) {
-    const context = await newContext(browser, server.url, { width, height, colorScheme: 'light' });
+  for (const [width, height, colorScheme] of [
+    [1366, 768, 'light'],
+    [1366, 768, 'dark'],
+    [375, 812, 'light'],
+    [375, 812, 'dark'],
+  ] as const) {
+    const context = await newContext(browser, server.url, { width, height, colorScheme });
     const page = await context.newPage();
     await login(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL('**/dashboard');
     const shot = async (name: string) =>
-      page.screenshot({ path: path.join(out, `${name}-${width}.png`), fullPage: true });
+      page.screenshot({ path: path.join(out, `${name}-${width}-${colorScheme}.png`), fullPage: true });
     await page.waitForLoadState('networkidle');
     await shot('dashboard');
     await page.goto('/operations/sortiestock/ventes-boutique');
